@@ -1,0 +1,30 @@
+// Bundles the server and the shared domain package into dist/server.js; npm packages stay
+// external and load from node_modules. The SQL migrations are copied beside the bundle.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const here = new URL('.', import.meta.url).pathname;
+
+rmSync(`${here}dist`, { recursive: true, force: true });
+await build({
+  entryPoints: { server: `${here}src/server.ts`, seed: `${here}src/db/seed/cli.ts` },
+  outdir: `${here}dist`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(pluginBuild) {
+        pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@proshop/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+cpSync(`${here}src/db/migrations`, `${here}dist/migrations`, { recursive: true });
+console.log('Built apps/server/dist/server.js');

@@ -1,0 +1,103 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '@proshop/domain/product-schemas';
+
+/** Thrown when the environment is wrong; the message names the variable at fault. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/**
+ * Every environment variable the shop reads, parsed once. The README's configuration table
+ * lists the same variables with the same defaults.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters long').optional(),
+  ),
+  SHOP_NAME: z.string().trim().min(1).max(60).default('ProShop'),
+  SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  DEMO_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters long').max(128).optional(),
+  ),
+  SEED_DEMO: flag,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'DATA_DIR' | 'WEB_DIST_DIR'> {
+  isProduction: boolean;
+  /** Whether an empty database gets the demo catalogue and accounts. */
+  seedDemo: boolean;
+  /** Absolute paths derived from DATA_DIR and WEB_DIST_DIR. */
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  webDistDir: string;
+}
+
+// Same relative address from src/config.ts and from the bundled dist/server.js.
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * A relative DATA_DIR is taken from where the user ran npm (INIT_CWD), not from the workspace
+ * folder npm switches into, so `npm start` and `npm run seed` find the same database.
+ */
+function absolutePath(path: string, env: NodeJS.ProcessEnv): string {
+  return isAbsolute(path) ? path : resolve(env.INIT_CWD ?? process.cwd(), path);
+}
+
+/** Parses the environment once; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const { SEED_DEMO, DATA_DIR, WEB_DIST_DIR, ...values } = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  if (isProduction && !values.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production (at least 32 characters)',
+    );
+  }
+  const dataDir = absolutePath(DATA_DIR, env);
+  return {
+    ...values,
+    isProduction,
+    seedDemo: !isProduction || SEED_DEMO,
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    outboxDir: join(dataDir, 'outbox'),
+    webDistDir: WEB_DIST_DIR ? absolutePath(WEB_DIST_DIR, env) : defaultWebDistDir,
+  };
+}

@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+
+/** A database or a transaction handle: repositories take either. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'embedded' | 'postgres';
+  /** Runs pending migrations; with PostgreSQL, one instance at a time. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** Folder for the embedded database; absent means in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+// In the bundle this file's code lives in dist/server.js and the build copies the migrations
+// beside it, so the same relative address works from the sources and from the build.
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any 64-bit number unique to this app: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_203_114_801;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openEmbedded(options.dataDir);
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(join(dataDir, 'pglite.lock'));
+    try {
+      client = await PGlite.create(join(dataDir, 'pglite'));
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'embedded',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      if (closed) throw new Error('The database is closed');
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Fail fast while the database is down, so callers get a 503 instead of a hung request.
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: 15_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        connection.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Money is numeric(12,2): exact cents, never a binary float. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Tokens carry this number; raising it (password change or reset) revokes older tokens. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    /** The admin who created it; kept null when that account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    brand: text('brand').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    price: money('price').notNull().default('0'),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    numReviews: integer('num_reviews').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('products_count_in_stock_check', sql`${table.countInStock} >= 0`),
+    check('products_price_check', sql`${table.price} >= 0`),
+    index('products_created_at_idx').on(table.createdAt.desc(), table.id),
+    index('products_rating_idx').on(table.rating.desc(), table.numReviews.desc()),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null once the reviewer's account is deleted; the review and its name stay. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+    uniqueIndex('reviews_product_user_key').on(table.productId, table.userId),
+    index('reviews_product_idx').on(table.productId, table.createdAt),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** Null once the buyer's account is deleted; buyer name and e-mail are kept on the order. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    itemsPrice: money('items_price').notNull(),
+    shippingPrice: money('shipping_price').notNull(),
+    taxPrice: money('tax_price').notNull(),
+    totalPrice: money('total_price').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** A client-chosen key that makes a retried POST /api/orders create one order. */
+    idempotencyKey: text('idempotency_key'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentProvider: text('payment_provider'),
+    providerOrderId: text('provider_order_id'),
+    /** The provider's capture id; unique so that one capture can never pay two orders. */
+    captureId: text('capture_id').unique(),
+    payerEmail: text('payer_email'),
+    isSent: boolean('is_sent').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('orders_created_idx').on(table.createdAt.desc(), table.id),
+  ],
+);
+
+/** Order lines copy name, image and price so that an order reads the same forever. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    price: money('price').notNull(),
+    qty: integer('qty').notNull(),
+  },
+  (table) => [
+    check('order_items_qty_check', sql`${table.qty} > 0`),
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_product_idx').on(table.productId),
+  ],
+);
+
+/** At most one live reset code per user, stored only as a hash. */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

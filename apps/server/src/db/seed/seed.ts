@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { products, reviews, users } from '../schema.ts';
+import { hashPassword } from '../../modules/auth/password.ts';
+import { refreshProductRating } from '../../modules/reviews/repository.ts';
+import { demoProducts, demoReviews, type DemoReview } from './demo-catalogue.ts';
+
+export const demoAccounts = [
+  { key: 'admin', name: 'Admin User', email: 'admin@example.com', isAdmin: true },
+  { key: 'john', name: 'John Doe', email: 'john@example.com', isAdmin: false },
+  { key: 'jane', name: 'Jane Doe', email: 'jane@example.com', isAdmin: false },
+] as const satisfies readonly { key: DemoReview['author']; name: string; email: string; isAdmin: boolean }[];
+
+export interface SeedResult {
+  products: number;
+  users: number;
+  /** The demo accounts' password: DEMO_PASSWORD, or a random one made for this seed. */
+  password: string;
+  passwordWasGenerated: boolean;
+}
+
+/** A password a person can type: 16 letters and digits from a secure source. */
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16);
+}
+
+/** True when there is nothing to lose: no users and no products. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
+  return !anyUser && !anyProduct;
+}
+
+/** Removes every row of the shop's tables (the schema stays). */
+export async function wipeDatabase(db: Database): Promise<void> {
+  await db.execute(
+    sql`truncate table password_resets, order_items, orders, reviews, products, users restart identity cascade`,
+  );
+}
+
+/** Fills the shop with the demo catalogue, reviews and the three demo accounts, in one transaction. */
+export async function seedDemoData(db: Database, demoPassword?: string): Promise<SeedResult> {
+  const password = demoPassword ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const insertedUsers = await tx
+      .insert(users)
+      .values(demoAccounts.map(({ name, email, isAdmin }) => ({ name, email, isAdmin, passwordHash })))
+      .returning({ id: users.id, email: users.email, name: users.name });
+    const accountByKey = new Map(
+      demoAccounts.map((account) => [account.key, insertedUsers.find((u) => u.email === account.email)!]),
+    );
+    const admin = accountByKey.get('admin')!;
+
+    // Creation times fall from the first product to the last, so "Latest Products" (newest
+    // first) lists the catalogue in its written order.
+    const productIdByKey = new Map<string, string>();
+    const start = Date.now() - demoProducts.length * 60_000;
+    for (const [index, product] of demoProducts.entries()) {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          userId: admin.id,
+          name: product.name,
+          image: product.image,
+          brand: product.brand,
+          category: product.category,
+          description: product.description,
+          price: product.price.toFixed(2),
+          countInStock: product.countInStock,
+          createdAt: new Date(start + (demoProducts.length - index) * 60_000),
+        })
+        .returning({ id: products.id });
+      productIdByKey.set(product.key, row!.id);
+    }
+
+    for (const review of demoReviews) {
+      const author = accountByKey.get(review.author)!;
+      await tx.insert(reviews).values({
+        productId: productIdByKey.get(review.productKey)!,
+        userId: author.id,
+        name: author.name,
+        rating: review.rating,
+        comment: review.comment,
+      });
+    }
+    for (const productId of new Set(demoReviews.map((r) => productIdByKey.get(r.productKey)!))) {
+      await refreshProductRating(tx, productId);
+    }
+  });
+  return {
+    products: demoProducts.length,
+    users: demoAccounts.length,
+    password,
+    passwordWasGenerated: demoPassword === undefined,
+  };
+}

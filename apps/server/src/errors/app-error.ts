@@ -1,0 +1,38 @@
+/**
+ * The one error type of the server. Services throw it with a kind and a message a shopper
+ * understands; the error handler maps the kind to the status code of decisions.md.
+ */
+export const errorStatus = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMedia: 415,
+  tooManyRequests: 429,
+  unavailable: 503,
+} as const;
+
+export type ErrorKind = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get statusCode(): number {
+    return errorStatus[this.kind];
+  }
+}
+
+export const notFound = (message: string) => new AppError('notFound', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const invalid = (message: string) => new AppError('invalid', message);

@@ -1,0 +1,46 @@
+import { healthResponseSchema, readyResponseSchema } from '@proshop/domain/health-schemas';
+import { errorResponseSchema } from '@proshop/domain/error-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors/app-error.ts';
+
+const READY_TIMEOUT_MS = 2_000;
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up',
+        response: { 200: healthResponseSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The server can serve: the database answers and it is not shutting down',
+        response: { 200: readyResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async () => {
+      if (app.lifecycle.shuttingDown) throw new AppError('unavailable', 'The server is shutting down');
+      await withTimeout(app.database.ping(), READY_TIMEOUT_MS).catch(() => {
+        throw new AppError('unavailable', 'The database is not answering');
+      });
+      return { status: 'ready' as const };
+    },
+  );
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

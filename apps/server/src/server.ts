@@ -1,0 +1,71 @@
+import { pino } from 'pino';
+import { buildApp, type Lifecycle } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { isDatabaseEmpty, seedDemoData } from './db/seed/seed.ts';
+import { resolveJwtSecret } from './lifecycle/jwt-secret.ts';
+import { loggerOptions } from './lifecycle/logger.ts';
+
+/** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function seedIfEmpty(config: Config, database: DatabaseHandle, log: pino.Logger) {
+  if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return;
+  const result = await seedDemoData(database.db, config.DEMO_PASSWORD);
+  log.info(`Seeded the demo catalogue: ${result.products} products and ${result.users} accounts`);
+  const password = result.passwordWasGenerated
+    ? `${result.password} (generated now and shown only this once; set DEMO_PASSWORD to choose it)`
+    : 'the value of DEMO_PASSWORD';
+  log.info(`Demo accounts admin@example.com (admin), john@example.com, jane@example.com; password: ${password}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino(loggerOptions(config));
+  const jwtSecret = resolveJwtSecret(config);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let closing: Promise<void> | undefined;
+
+  const shutdown = (signal: string) => {
+    closing ??= (async () => {
+      log.info(`${signal} received: finishing requests in flight, then stopping`);
+      lifecycle.shuttingDown = true;
+      const force = setTimeout(() => {
+        log.error('Requests did not finish in time; stopping anyway');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS);
+      force.unref();
+      await app?.close();
+      await database.close();
+      log.info('Stopped cleanly');
+      process.exit(0);
+    })();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await database.migrate();
+    await seedIfEmpty(config, database, log);
+    app = await buildApp({ config, database, lifecycle, logger: log, jwtSecret });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info(`${config.SHOP_NAME} is running at http://localhost:${port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

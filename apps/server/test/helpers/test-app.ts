@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh database of its own, with a temporary data folder. Pass environment
+ * variables to change the configuration as a deployment would.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'proshop-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const testDatabase = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    database: testDatabase.handle,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDatabase.handle,
+    config,
+    close: async () => {
+      await app.close();
+      await testDatabase.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Money is handled in integer cents so that no sum is ever off by a binary-float rounding.
+ * The database stores numeric(12,2); the API sends numbers with at most 2 decimals.
+ */
+
+/** Cents from a number or a numeric string with at most 2 decimals ("12.5" → 1250). */
+export function toCents(amount: number | string): number {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount of money: ${String(amount)}`);
+  return Math.round(value * 100);
+}
+
+/** A number with 2 decimals from cents (1250 → 12.5). */
+export function fromCents(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** The exact string PayPal and the database expect ("12.50"). */
+export function centsToDecimalString(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** True when a number has no more than 2 decimals (19.99 yes, 19.999 no). */
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+}
