@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors/app-error.ts';
 
@@ -30,6 +30,7 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     index: false,
     list: false,
     dotfiles: 'deny',
+    cacheControl: false,
     setHeaders: (res) => {
       res.setHeader('cache-control', 'public, max-age=86400');
       // Uploaded files are only ever shown as images, never run as a page.
@@ -53,13 +54,14 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     index: false,
     wildcard: false,
     decorateReply: false,
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${join(options.webDistDir, 'assets')}`);
       res.setHeader('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
     },
   });
 
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const sendIndex = (_request: unknown, reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, reviews, users } from '../src/db/schema.ts';
+import { isDatabaseEmpty, seedDemoData, wipeDatabase } from '../src/db/seed/seed.ts';
+import { verifyPassword } from '../src/modules/auth/password.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+
+describe('demo data', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(() => t.drop());
+
+  it('fills an empty database with a catalogue, reviews and the three demo accounts', async () => {
+    expect(await isDatabaseEmpty(t.handle.db)).toBe(true);
+    const result = await seedDemoData(t.handle.db, 'a-demo-password');
+    expect(result.passwordWasGenerated).toBe(false);
+    expect(await isDatabaseEmpty(t.handle.db)).toBe(false);
+
+    const all = await t.handle.db.select().from(products);
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(all.filter((p) => p.countInStock === 0).length).toBeGreaterThanOrEqual(1);
+    expect(all.filter((p) => p.numReviews > 0).length).toBeGreaterThanOrEqual(1);
+    for (const product of all) expect(product.image).toMatch(/^\/images\/[\w-]+\.webp$/);
+
+    const accounts = await t.handle.db.select().from(users).orderBy(users.email);
+    expect(accounts.map((u) => [u.email, u.isAdmin])).toEqual([
+      ['admin@example.com', true],
+      ['jane@example.com', false],
+      ['john@example.com', false],
+    ]);
+    expect(await verifyPassword(accounts[0]!.passwordHash, 'a-demo-password')).toBe(true);
+    expect(accounts[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('stores each product rating as the average of its reviews', async () => {
+    const reviewed = (await t.handle.db.select().from(products)).filter((p) => p.numReviews > 0);
+    for (const product of reviewed) {
+      const ratings = await t.handle.db
+        .select({ rating: reviews.rating })
+        .from(reviews)
+        .where(eq(reviews.productId, product.id));
+      const average = ratings.reduce((sum, r) => sum + r.rating, 0) / ratings.length;
+      expect(ratings.length).toBe(product.numReviews);
+      expect(Number(product.rating)).toBeCloseTo(average, 2);
+    }
+  });
+
+  it('makes a random password when none is given, and reseeds after a wipe', async () => {
+    await wipeDatabase(t.handle.db);
+    expect(await isDatabaseEmpty(t.handle.db)).toBe(true);
+    const result = await seedDemoData(t.handle.db);
+    expect(result.passwordWasGenerated).toBe(true);
+    expect(result.password).toMatch(/^[A-Za-z0-9]{16}$/);
+    const [admin] = await t.handle.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    expect(await verifyPassword(admin!.passwordHash, result.password)).toBe(true);
+  });
+});

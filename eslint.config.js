@@ -1,0 +1,79 @@
+// Lint rules: typescript-eslint's type-aware checks, import hygiene (no cycles; in the web app
+// no feature imports another, shared code never imports features), React hooks rules.
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: {
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'error',
+      // Fastify plugins and handlers are async by contract even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['apps/server/test/**/*.ts', 'apps/web/e2e/**/*.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      // Tests read JSON answers whose shape the assertions themselves check.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['products', 'cart', 'users', 'orders', 'admin', 'auth'].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature; move shared code to components/ or app/.',
+            })),
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared components do not import features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
