@@ -20,7 +20,12 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: {
-      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
     },
   },
   {
@@ -64,7 +69,8 @@ export default tseslint.config(
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],
-              message: 'A feature does not import another feature; move shared code to components/ or app/.',
+              message:
+                'A feature does not import another feature; move shared code to components/ or app/.',
             })),
             {
               target: './apps/web/src/components',

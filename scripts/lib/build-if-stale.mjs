@@ -34,7 +34,9 @@ export function staleTargets() {
   return targets.filter(({ output, sources }) => {
     const built = join(root, output);
     if (!existsSync(built)) return true;
-    const sourceTime = Math.max(...[...sources, ...sharedSources].map((s) => newestModification(join(root, s))));
+    const sourceTime = Math.max(
+      ...[...sources, ...sharedSources].map((s) => newestModification(join(root, s))),
+    );
     return sourceTime > statSync(built).mtimeMs;
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -33,8 +33,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
-  /** Fastify's logger option: pino settings, or false in tests. */
-  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger; absent in tests, which log nothing. */
+  logger?: FastifyBaseLogger;
   lifecycle?: Lifecycle;
   jwtSecret: string;
 }
@@ -45,7 +45,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Builds the whole app, plugins then routes, without listening: tests use `inject`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

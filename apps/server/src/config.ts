@@ -44,9 +44,7 @@ const envSchema = z.object({
     z.string().min(8, 'must be at least 8 characters long').max(128).optional(),
   ),
   SEED_DEMO: flag,
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
 });
 

@@ -17,7 +17,9 @@ async function seedIfEmpty(config: Config, database: DatabaseHandle, log: pino.L
   const password = result.passwordWasGenerated
     ? `${result.password} (generated now and shown only this once; set DEMO_PASSWORD to choose it)`
     : 'the value of DEMO_PASSWORD';
-  log.info(`Demo accounts admin@example.com (admin), john@example.com, jane@example.com; password: ${password}`);
+  log.info(
+    `Demo accounts admin@example.com (admin), john@example.com, jane@example.com; password: ${password}`,
+  );
 }
 
 async function main(): Promise<void> {

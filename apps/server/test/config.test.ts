@@ -22,7 +22,9 @@ describe('configuration', () => {
   it('names the variable at fault', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PAGE_SIZE: '0' })).toThrow(/PAGE_SIZE/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL: must be a postgres/,
+    );
     expect(() => loadConfig({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
   });
@@ -31,7 +33,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required/);
     const secret = 'x'.repeat(32);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED_DEMO: '1' }).seedDemo,
+    ).toBe(true);
   });
 
   it('treats empty variables as unset', () => {

@@ -13,7 +13,9 @@ describe('embedded database folder lock', () => {
     const lockFile = join(dataDir, 'pglite.lock');
     writeFileSync(lockFile, String(process.ppid)); // owned by another live process
     await expect(openDatabase({ dataDir })).rejects.toThrow(DataDirInUseError);
-    await expect(openDatabase({ dataDir })).rejects.toThrow(/already in use by another ProShop process/);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(
+      /already in use by another ProShop process/,
+    );
     writeFileSync(lockFile, String(process.pid));
     await first.close();
     expect(existsSync(lockFile)).toBe(false);

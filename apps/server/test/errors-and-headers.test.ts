@@ -86,7 +86,9 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/products', '/api/health', '/api/ready']),
     );
-    const listParams = doc.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
+    const listParams = doc.paths['/api/products'].get.parameters.map(
+      (p: { name: string }) => p.name,
+    );
     expect(listParams).toEqual(expect.arrayContaining(['keyword', 'pageNumber']));
   });
 

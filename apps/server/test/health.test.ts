@@ -34,7 +34,10 @@ describe('health and readiness', () => {
   it('answers every request with a request id, taking a well-formed one from the caller', async () => {
     const own = await t.app.inject('/api/health');
     expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const given = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const given = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(given.headers['x-request-id']).toBe('abc-123');
     const hostile = await t.app.inject({
       url: '/api/health',

@@ -34,8 +34,10 @@ describe('migrations', () => {
       );
       try {
         await Promise.all(instances.map((instance) => instance.migrate()));
-        const applied = await t.handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-        expect((applied.rows as { n: number }[])[0]?.n).toBe(1);
+        const applied = await t.handle.db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect((applied as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
         expect(await t.handle.db.$count(products)).toBe(0);
       } finally {
         await Promise.all(instances.map((instance) => instance.close()));

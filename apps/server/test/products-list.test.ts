@@ -64,14 +64,24 @@ describe('GET /api/products', () => {
   it('filters case-insensitively by keyword', async () => {
     const body = (await t.app.inject('/api/products?keyword=bLuE')).json();
     expect(body.products.map((p: { name: string }) => p.name).sort()).toEqual(
-      ['Blue lamp 0', 'Blue lamp 10', 'Blue lamp 2', 'Blue lamp 4', 'Blue lamp 6', 'Blue lamp 8'].sort(),
+      [
+        'Blue lamp 0',
+        'Blue lamp 10',
+        'Blue lamp 2',
+        'Blue lamp 4',
+        'Blue lamp 6',
+        'Blue lamp 8',
+      ].sort(),
     );
   });
 
   it('matches wildcard characters literally and never fails on odd keywords', async () => {
     for (const keyword of ['50%_off\\', '%', '_', '\\']) {
       const res = await t.app.inject(`/api/products?keyword=${encodeURIComponent(keyword)}`);
-      expect(res.json().products.map((p: { name: string }) => p.name), keyword).toEqual(['Red lamp 3']);
+      expect(
+        res.json().products.map((p: { name: string }) => p.name),
+        keyword,
+      ).toEqual(['Red lamp 3']);
     }
     for (const keyword of ['(', "' or 1=1 --", '🛒', 'x'.repeat(1000)]) {
       const res = await t.app.inject(`/api/products?keyword=${encodeURIComponent(keyword)}`);

@@ -53,7 +53,10 @@ describe('demo data', () => {
     const result = await seedDemoData(t.handle.db);
     expect(result.passwordWasGenerated).toBe(true);
     expect(result.password).toMatch(/^[A-Za-z0-9]{16}$/);
-    const [admin] = await t.handle.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const [admin] = await t.handle.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'admin@example.com'));
     expect(await verifyPassword(admin!.passwordHash, result.password)).toBe(true);
   });
 });

@@ -42,7 +42,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK_KEY = 7_203_114_801;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.maxConnections ?? 10) : openEmbedded(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.maxConnections ?? 10)
+    : openEmbedded(options.dataDir);
 }
 
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -101,7 +103,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
       } finally {
-        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await connection
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+          .catch(() => {});
         connection.release();
       }
     },

@@ -10,7 +10,12 @@ export const demoAccounts = [
   { key: 'admin', name: 'Admin User', email: 'admin@example.com', isAdmin: true },
   { key: 'john', name: 'John Doe', email: 'john@example.com', isAdmin: false },
   { key: 'jane', name: 'Jane Doe', email: 'jane@example.com', isAdmin: false },
-] as const satisfies readonly { key: DemoReview['author']; name: string; email: string; isAdmin: boolean }[];
+] as const satisfies readonly {
+  key: DemoReview['author'];
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}[];
 
 export interface SeedResult {
   products: number;
@@ -46,10 +51,15 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
   await db.transaction(async (tx) => {
     const insertedUsers = await tx
       .insert(users)
-      .values(demoAccounts.map(({ name, email, isAdmin }) => ({ name, email, isAdmin, passwordHash })))
+      .values(
+        demoAccounts.map(({ name, email, isAdmin }) => ({ name, email, isAdmin, passwordHash })),
+      )
       .returning({ id: users.id, email: users.email, name: users.name });
     const accountByKey = new Map(
-      demoAccounts.map((account) => [account.key, insertedUsers.find((u) => u.email === account.email)!]),
+      demoAccounts.map((account) => [
+        account.key,
+        insertedUsers.find((u) => u.email === account.email)!,
+      ]),
     );
     const admin = accountByKey.get('admin')!;
 

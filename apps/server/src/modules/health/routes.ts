@@ -28,7 +28,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      if (app.lifecycle.shuttingDown) throw new AppError('unavailable', 'The server is shutting down');
+      if (app.lifecycle.shuttingDown)
+        throw new AppError('unavailable', 'The server is shutting down');
       await withTimeout(app.database.ping(), READY_TIMEOUT_MS).catch(() => {
         throw new AppError('unavailable', 'The database is not answering');
       });

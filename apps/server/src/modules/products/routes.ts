@@ -1,7 +1,4 @@
-import {
-  productListQuerySchema,
-  productListResponseSchema,
-} from '@proshop/domain/product-schemas';
+import { productListQuerySchema, productListResponseSchema } from '@proshop/domain/product-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listProducts } from './service.ts';
 

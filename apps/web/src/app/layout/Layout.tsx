@@ -1,0 +1,24 @@
+import Container from 'react-bootstrap/Container';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { Toasts } from './Toasts.tsx';
+
+export function Layout() {
+  return (
+    <>
+      <a href="#main" className="visually-hidden-focusable position-absolute p-2 bg-white">
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="py-4">
+        <Container>
+          <Outlet />
+        </Container>
+      </main>
+      <Footer />
+      <Toasts />
+      <ScrollRestoration />
+    </>
+  );
+}

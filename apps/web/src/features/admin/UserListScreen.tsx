@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/PlaceholderScreen.tsx';
+
+export function UserListScreen() {
+  return <PlaceholderScreen title="Users" />;
+}

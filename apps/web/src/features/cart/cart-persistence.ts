@@ -1,0 +1,28 @@
+import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { removeStored, writeStored } from '../../lib/browser-storage.ts';
+import {
+  addItem,
+  CART_ITEMS_KEY,
+  PAYMENT_METHOD_KEY,
+  removeItem,
+  reset,
+  saveShippingAddress,
+  savePaymentMethod,
+  selectCart,
+  SHIPPING_KEY,
+  type CartState,
+} from './cart-slice.ts';
+
+/** Writes the cart to browser storage after every change, so it survives a reload. */
+export const cartPersistence = createListenerMiddleware();
+
+cartPersistence.startListening.withTypes<{ cart: CartState }>()({
+  matcher: isAnyOf(addItem, removeItem, reset, saveShippingAddress, savePaymentMethod),
+  effect: (_action, api) => {
+    const { cartItems, shippingAddress, paymentMethod } = selectCart(api.getState());
+    writeStored(CART_ITEMS_KEY, cartItems);
+    if (shippingAddress) writeStored(SHIPPING_KEY, shippingAddress);
+    else removeStored(SHIPPING_KEY);
+    writeStored(PAYMENT_METHOD_KEY, paymentMethod);
+  },
+});

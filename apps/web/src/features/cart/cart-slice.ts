@@ -1,0 +1,89 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Product } from '@proshop/domain/product-schemas';
+import * as z from 'zod/mini';
+import { readStored } from '../../lib/browser-storage.ts';
+
+export const CART_ITEMS_KEY = 'cartItems';
+export const SHIPPING_KEY = 'shipping';
+export const PAYMENT_METHOD_KEY = 'paymentMethod';
+const DEFAULT_PAYMENT_METHOD = 'PayPal';
+
+/** A cart line copies what the cart shows of the product, so the cart needs no product call. */
+export type CartItem = Pick<Product, 'name' | 'image' | 'price' | 'countInStock'> & {
+  product: string;
+  qty: number;
+};
+
+export interface ShippingAddress {
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+// zod/mini rather than the domain's schemas: stored values are checked on the first load, and
+// full zod would add some 20 KB (compressed) to the start-up script. The annotations keep each
+// schema in step with its type.
+const cartItemSchema: z.ZodMiniType<CartItem> = z.object({
+  product: z.string().check(z.minLength(1)),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  countInStock: z.int(),
+  qty: z.int().check(z.minimum(1)),
+});
+
+const shippingAddressSchema: z.ZodMiniType<ShippingAddress> = z.object({
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+export interface CartState {
+  cartItems: CartItem[];
+  shippingAddress: ShippingAddress | null;
+  paymentMethod: string;
+}
+
+function loadCart(): CartState {
+  return {
+    cartItems: readStored(CART_ITEMS_KEY, z.array(cartItemSchema)) ?? [],
+    shippingAddress: readStored(SHIPPING_KEY, shippingAddressSchema) ?? null,
+    paymentMethod:
+      readStored(PAYMENT_METHOD_KEY, z.string().check(z.minLength(1))) ?? DEFAULT_PAYMENT_METHOD,
+  };
+}
+
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: loadCart,
+  reducers: {
+    /** Adds a line, or replaces the line of the same product (new quantity, fresh price). */
+    addItem(state, action: PayloadAction<CartItem>) {
+      const index = state.cartItems.findIndex((item) => item.product === action.payload.product);
+      if (index === -1) state.cartItems.push(action.payload);
+      else state.cartItems[index] = action.payload;
+    },
+    removeItem(state, action: PayloadAction<string>) {
+      state.cartItems = state.cartItems.filter((item) => item.product !== action.payload);
+    },
+    reset(state) {
+      state.cartItems = [];
+    },
+    saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
+      state.shippingAddress = action.payload;
+    },
+    savePaymentMethod(state, action: PayloadAction<string>) {
+      state.paymentMethod = action.payload;
+    },
+  },
+  selectors: {
+    selectCart: (state) => state,
+    selectCartItemCount: (state) => state.cartItems.length,
+  },
+});
+
+export const { addItem, removeItem, reset, saveShippingAddress, savePaymentMethod } =
+  cartSlice.actions;
+export const { selectCart, selectCartItemCount } = cartSlice.selectors;

@@ -1,0 +1,67 @@
+// The browser suite: the system Chromium (never a downloaded one) drives the production build,
+// served by the real server on a fresh embedded database. `npm test` builds what is stale, picks
+// a free port and collects the counts; see scripts/test.mjs.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { demoPassword } from './apps/web/e2e/fixtures.ts';
+
+const port = Number(process.env.E2E_PORT ?? 5055);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is also loaded by every worker: the first load makes the folder and the workers,
+// which inherit the environment, reuse it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'proshop-e2e-'));
+
+export default defineConfig({
+  testDir: 'apps/web/e2e',
+  outputDir: 'test-results',
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // The server, the browser and the runner share two cores.
+  workers: process.env.CI ? 1 : 2,
+  // scripts/test.mjs sets PLAYWRIGHT_JSON_OUTPUT_FILE to read the counts.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node apps/server/dist/server.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DEMO_PASSWORD: demoPassword,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

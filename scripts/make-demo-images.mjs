@@ -1,0 +1,649 @@
+// Draws the demo catalogue's product pictures as SVG, in code, and renders them to WebP.
+// Run `node scripts/make-demo-images.mjs`: it writes apps/web/public/images/*.webp and
+// apps/web/public/favicon.svg. The output depends only on this file, so running it again
+// gives the same files.
+import { Buffer } from 'node:buffer';
+import { mkdir, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+
+const WIDTH = 600;
+const HEIGHT = 480;
+const CENTER = WIDTH / 2;
+const WEBP_OPTIONS = { quality: 80, effort: 6, smartSubsample: true };
+const publicDir = new URL('../apps/web/public/', import.meta.url);
+const imagesDir = new URL('images/', publicDir);
+
+// ---------------------------------------------------------------------------------------------
+// SVG building blocks
+
+const kebab = (name) => name.replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
+
+function attributes(props) {
+  return Object.entries(props)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => ` ${kebab(name)}="${value}"`)
+    .join('');
+}
+
+const el = (tag, props = {}, children = '') =>
+  children ? `<${tag}${attributes(props)}>${children}</${tag}>` : `<${tag}${attributes(props)}/>`;
+
+const rect = (x, y, width, height, radius, props) =>
+  el('rect', { x, y, width, height, rx: radius, ...props });
+const circle = (cx, cy, r, props) => el('circle', { cx, cy, r, ...props });
+const ellipse = (cx, cy, rx, ry, props) => el('ellipse', { cx, cy, rx, ry, ...props });
+const path = (d, props) => el('path', { d, ...props });
+const line = (x1, y1, x2, y2, props) =>
+  el('line', { x1, y1, x2, y2, strokeLinecap: 'round', ...props });
+const group = (props, ...children) => el('g', props, children.join(''));
+const rotate = (degrees, cx, cy, ...children) =>
+  group({ transform: `rotate(${degrees} ${cx} ${cy})` }, ...children);
+/** The same shapes again, mirrored about the picture's vertical centre line. */
+const mirrored = (...children) =>
+  children.join('') + group({ transform: `translate(${WIDTH} 0) scale(-1 1)` }, ...children);
+
+/** A colour `amount` of the way to white (amount > 0) or to black (amount < 0). */
+function shade(hex, amount) {
+  const target = amount > 0 ? 255 : 0;
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `#${channels
+    .map((c) => Math.round(c + (target - c) * Math.abs(amount)))
+    .map((c) => c.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * Collects the <defs> of one picture: gradients and clip paths get numbered ids, so a drawing
+ * asks for `ink.linear([...])` and uses the returned `url(#…)` as a fill.
+ */
+class Ink {
+  #defs = [];
+  #count = 0;
+
+  #add(tag, props, children) {
+    const id = `d${++this.#count}`;
+    this.#defs.push(el(tag, { id, ...props }, children));
+    return id;
+  }
+
+  /** Stops are colours spread evenly, or [offset, colour, opacity?] triples. */
+  static #stops(stops) {
+    return stops
+      .map((stop, i) => {
+        const [offset, color, opacity] = Array.isArray(stop)
+          ? stop
+          : [i / Math.max(1, stops.length - 1), stop];
+        return el('stop', { offset, stopColor: color, stopOpacity: opacity });
+      })
+      .join('');
+  }
+
+  /** A gradient along a direction given in the shape's own box: 'down', 'right' or 'diagonal'. */
+  linear(stops, direction = 'down') {
+    const ends = { down: [0, 0, 0, 1], right: [0, 0, 1, 0], diagonal: [0, 0, 1, 1] }[direction];
+    const [x1, y1, x2, y2] = ends;
+    return `url(#${this.#add('linearGradient', { x1, y1, x2, y2 }, Ink.#stops(stops))})`;
+  }
+
+  radial(stops, { cx = 0.5, cy = 0.5, r = 0.5 } = {}) {
+    return `url(#${this.#add('radialGradient', { cx, cy, r }, Ink.#stops(stops))})`;
+  }
+
+  /** Two-tone metal or plastic: light on top, darker below. */
+  body(color, light = 0.25, dark = -0.2, direction = 'down') {
+    return this.linear([shade(color, light), color, shade(color, dark)], direction);
+  }
+
+  /** Cylinder shading: dark edges, a highlight left of centre. */
+  cylinder(color) {
+    return this.linear(
+      [
+        [0, shade(color, -0.25)],
+        [0.35, shade(color, 0.2)],
+        [0.6, color],
+        [1, shade(color, -0.35)],
+      ],
+      'right',
+    );
+  }
+
+  clip(shapes) {
+    return `url(#${this.#add('clipPath', {}, shapes)})`;
+  }
+
+  filter(primitives) {
+    return `url(#${this.#add('filter', { x: '-30%', y: '-30%', width: '160%', height: '160%' }, primitives)})`;
+  }
+
+  get defs() {
+    return el('defs', {}, this.#defs.join(''));
+  }
+}
+
+/** A glossy streak across a shape, clipped to it. */
+const gloss = (ink, shape, d, opacity = 0.18) =>
+  group({ clipPath: ink.clip(shape) }, path(d, { fill: '#fff', opacity }));
+
+/**
+ * One catalogue picture: light neutral backdrop, a soft tinted disc behind the product, a
+ * blurred floor shadow and the product itself with a gentle drop shadow.
+ */
+function scene({ accent, floor = 400, shadowWidth = 170, draw }) {
+  const ink = new Ink();
+  const backdrop = ink.linear(['#f7f6f3', '#ecebe6']);
+  const halo = ink.radial([
+    [0, shade(accent, 0.8)],
+    [0.9, shade(accent, 0.86)],
+    [1, shade(accent, 0.9), 0],
+  ]);
+  const blur = ink.filter(el('feGaussianBlur', { stdDeviation: 9 }));
+  const lift = ink.filter(
+    el('feDropShadow', {
+      dx: 0,
+      dy: 8,
+      stdDeviation: 9,
+      floodColor: '#2b2a33',
+      floodOpacity: 0.16,
+    }),
+  );
+  const product = draw(ink);
+  return el(
+    'svg',
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      width: WIDTH,
+      height: HEIGHT,
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    },
+    ink.defs +
+      rect(0, 0, WIDTH, HEIGHT, 0, { fill: backdrop }) +
+      circle(CENTER, 236, 190, { fill: halo }) +
+      ellipse(CENTER, floor, shadowWidth, 16, { fill: '#3a3845', opacity: 0.22, filter: blur }) +
+      group({ filter: lift }, product),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The products, one drawing each. Every drawing gets an Ink for its gradients and returns SVG.
+
+function headphones(ink) {
+  const band = ink.linear(['#4a4a57', '#25252d']);
+  const cup = ink.body('#d9d4ea', 0.3, -0.25);
+  const cushion = ink.linear(['#3b3a46', '#22212a'], 'right');
+  const earCup = () =>
+    rect(150, 262, 78, 126, 36, { fill: cup }) +
+    rect(212, 276, 34, 98, 16, { fill: cushion }) +
+    rect(166, 282, 16, 58, 8, { fill: '#fff', opacity: 0.35 }) +
+    rect(176, 240, 28, 36, 8, { fill: '#9c97b3' });
+  return (
+    path('M190 262 C186 70 414 70 410 262', {
+      fill: 'none',
+      stroke: band,
+      strokeWidth: 24,
+      strokeLinecap: 'round',
+    }) +
+    path('M214 170 C240 110 360 110 386 170', {
+      fill: 'none',
+      stroke: '#6e6a85',
+      strokeWidth: 12,
+      strokeLinecap: 'round',
+    }) +
+    mirrored(earCup())
+  );
+}
+
+function camera(ink) {
+  const shell = ink.body('#33333c', 0.18, -0.3);
+  const lensBarrel = ink.linear(['#51515d', '#1d1d23']);
+  const glass = ink.radial(
+    [
+      [0, '#8fb3ff'],
+      [0.45, '#3c3f8f'],
+      [1, '#0f1024'],
+    ],
+    { cx: 0.4, cy: 0.38, r: 0.6 },
+  );
+  return (
+    path('M250 196 L268 160 L352 160 L370 196 Z', { fill: ink.body('#3d3d47') }) +
+    rect(140, 192, 320, 184, 26, { fill: shell }) +
+    rect(140, 210, 62, 150, 22, { fill: '#23232a' }) +
+    rect(160, 180, 34, 14, 5, { fill: '#bcbcc6' }) +
+    circle(410, 214, 9, { fill: '#e4574b' }) +
+    circle(318, 288, 92, { fill: lensBarrel }) +
+    circle(318, 288, 76, { fill: '#141419', stroke: '#6d6d78', strokeWidth: 3 }) +
+    circle(318, 288, 58, { fill: glass }) +
+    circle(318, 288, 22, { fill: '#0b0b16', opacity: 0.7 }) +
+    ellipse(298, 266, 16, 10, { fill: '#fff', opacity: 0.55, transform: 'rotate(-30 298 266)' })
+  );
+}
+
+function smartphone(ink) {
+  const frame = ink.body('#c7c9d6', 0.35, -0.25);
+  const back = ink.linear(['#7ab8c9', '#3f7f96'], 'diagonal');
+  const screen = ink.linear(['#ffb38a', '#e6679a', '#6a5acd'], 'diagonal');
+  const lens = (x, y) =>
+    circle(x, y, 13, { fill: '#1b1b22', stroke: '#6d7c88', strokeWidth: 3 }) +
+    circle(x - 4, y - 4, 3, { fill: '#fff', opacity: 0.6 });
+  const backPhone = rotate(
+    10,
+    360,
+    250,
+    rect(290, 92, 150, 306, 28, { fill: frame }),
+    rect(296, 98, 138, 294, 23, { fill: back }),
+    rect(308, 110, 64, 96, 18, { fill: '#2f6a80', opacity: 0.9 }),
+    lens(340, 134),
+    lens(340, 180),
+    circle(360, 157, 5, { fill: '#fff6d6' }),
+  );
+  const screenShape = rect(174, 100, 136, 292, 22);
+  const frontPhone = rotate(
+    -8,
+    242,
+    250,
+    rect(166, 92, 152, 308, 30, { fill: '#1d1d24' }),
+    rect(174, 100, 136, 292, 22, { fill: screen }),
+    group(
+      { clipPath: ink.clip(screenShape), opacity: 0.35 },
+      circle(170, 330, 90, { fill: '#fff' }),
+      circle(320, 150, 70, { fill: '#3d2d8f' }),
+    ),
+    rect(220, 108, 44, 10, 5, { fill: '#101014' }),
+    rect(214, 376, 56, 5, 2.5, { fill: '#fff', opacity: 0.7 }),
+  );
+  return backPhone + frontPhone;
+}
+
+function gamingConsole(ink) {
+  const slab = ink.body('#f4f4f8', 0.4, -0.12);
+  const pad = ink.body('#4b4f6b', 0.2, -0.3);
+  const stick = (x, y) =>
+    circle(x, y, 23, { fill: '#1f2030' }) + circle(x, y, 15, { fill: '#3a3d55' });
+  const buttons = [
+    [0, -21, '#55c1a4'],
+    [21, 0, '#e4574b'],
+    [0, 21, '#5b8def'],
+    [-21, 0, '#f2b441'],
+  ]
+    .map(([dx, dy, fill]) => circle(408 + dx, 250 + dy, 10, { fill }))
+    .join('');
+  const station = group(
+    {},
+    rect(150, 104, 300, 96, 18, { fill: slab }),
+    rect(150, 178, 300, 22, 0, { fill: '#1f2030', opacity: 0.85 }),
+    rect(178, 136, 120, 8, 4, { fill: '#c9c9d6' }),
+    circle(414, 140, 7, { fill: '#5b8def' }),
+  );
+  const controller = group(
+    {},
+    path(
+      'M300 200 C340 200 370 190 396 190 C442 190 466 212 480 252 C498 310 512 374 482 390 ' +
+        'C456 404 436 380 420 354 C404 328 380 318 300 318 C220 318 196 328 180 354 C164 380 144 404 ' +
+        '118 390 C88 374 102 310 120 252 C134 212 158 190 204 190 C230 190 260 200 300 200 Z',
+      { fill: pad },
+    ),
+    rect(176, 240, 52, 18, 5, { fill: '#1f2030' }),
+    rect(193, 223, 18, 52, 5, { fill: '#1f2030' }),
+    buttons,
+    stick(254, 296),
+    stick(346, 296),
+    rect(282, 222, 36, 8, 4, { fill: '#8fb3ff' }),
+  );
+  return station + controller;
+}
+
+function wirelessMouse(ink) {
+  const shell =
+    'M300 120 C364 120 390 172 390 252 C390 346 356 404 300 404 C244 404 210 346 210 252 C210 172 236 120 300 120 Z';
+  return rotate(
+    -16,
+    300,
+    262,
+    path(shell, { fill: ink.body('#f1f1f6', 0.5, -0.18, 'right') }),
+    group(
+      { clipPath: ink.clip(path(shell)) },
+      rect(200, 120, 22, 290, 0, { fill: '#55c1a4' }),
+      rect(378, 120, 22, 290, 0, { fill: '#55c1a4' }),
+    ),
+    path('M212 228 C260 240 340 240 388 228', { fill: 'none', stroke: '#b8b8c8', strokeWidth: 3 }),
+    line(300, 122, 300, 236, { stroke: '#b8b8c8', strokeWidth: 3 }),
+    rect(290, 152, 20, 46, 10, { fill: '#3a3d55' }),
+    ellipse(262, 176, 18, 34, { fill: '#fff', opacity: 0.6 }),
+  );
+}
+
+function smartSpeaker(ink) {
+  const fabric = ink.cylinder('#6f7f8f');
+  const dots = Array.from({ length: 9 }, (_, row) =>
+    Array.from({ length: 13 }, (_, col) =>
+      circle(228 + col * 12 + (row % 2) * 6, 196 + row * 20, 2.2, {
+        fill: '#2f3a45',
+        opacity: 0.35,
+      }),
+    ).join(''),
+  ).join('');
+  return (
+    rect(212, 150, 176, 236, 0, { fill: fabric }) +
+    ellipse(300, 386, 88, 22, { fill: shade('#6f7f8f', -0.3) }) +
+    dots +
+    ellipse(300, 150, 88, 22, { fill: ink.body('#d7dde4', 0.3, -0.1) }) +
+    ellipse(300, 150, 62, 14, {
+      fill: 'none',
+      stroke: ink.linear(['#6fe3ff', '#5b8def', '#b36bff'], 'right'),
+      strokeWidth: 5,
+    }) +
+    circle(300, 150, 6, { fill: '#8895a3' })
+  );
+}
+
+function laptop(ink) {
+  const wallpaper = ink.linear(['#5b8def', '#8a6bef', '#f59fb8'], 'diagonal');
+  const screenShape = rect(178, 118, 244, 168, 4);
+  return (
+    rect(164, 104, 272, 196, 14, { fill: '#22232b' }) +
+    rect(178, 118, 244, 168, 4, { fill: wallpaper }) +
+    gloss(ink, screenShape, 'M178 118 L330 118 L230 286 L178 286 Z', 0.14) +
+    path('M178 286 C240 230 330 250 422 200 L422 286 Z', { fill: '#fff', opacity: 0.22 }) +
+    path(
+      'M120 300 L480 300 L468 326 C466 332 460 336 452 336 L148 336 C140 336 134 332 132 326 Z',
+      {
+        fill: ink.body('#d5d7e0', 0.35, -0.25),
+      },
+    ) +
+    rect(262, 300, 76, 8, 4, { fill: '#a7aab8' })
+  );
+}
+
+function mechanicalKeyboard(ink) {
+  const columns = 14;
+  const keyRows = [0, 1, 2, 3].flatMap((row) =>
+    Array.from({ length: columns }, (_, col) => ({
+      x: 124 + col * 25.5,
+      y: 184 + row * 27,
+      w: 21,
+    })),
+  );
+  const spaceRow = [
+    { x: 124, y: 292, w: 47 },
+    { x: 175.5, y: 292, w: 47 },
+    { x: 227, y: 292, w: 148 },
+    { x: 379.5, y: 292, w: 47 },
+    { x: 431, y: 292, w: 47 },
+  ];
+  const accent = new Set([0, columns - 1, 3 * columns + columns - 1]);
+  const keys = [...keyRows, ...spaceRow]
+    .map(({ x, y, w }, i) => {
+      const top = accent.has(i) ? '#f2b441' : '#f4f4f8';
+      return (
+        rect(x, y + 3, w, 21, 5, { fill: accent.has(i) ? '#b9822a' : '#b7b8c6' }) +
+        rect(x, y, w, 20, 5, { fill: top })
+      );
+    })
+    .join('');
+  return rotate(
+    -6,
+    300,
+    250,
+    rect(110, 170, 380, 154, 18, { fill: ink.body('#3e4256', 0.15, -0.3) }),
+    keys,
+  );
+}
+
+function smartwatch(ink) {
+  const strap = ink.linear(['#f08a6b', '#d9604a', '#f08a6b']);
+  const ring = (r, color, fraction) =>
+    circle(300, 240, r, { fill: 'none', stroke: color, strokeWidth: 9, opacity: 0.25 }) +
+    circle(300, 240, r, {
+      fill: 'none',
+      stroke: color,
+      strokeWidth: 9,
+      strokeLinecap: 'round',
+      strokeDasharray: `${(2 * Math.PI * r * fraction).toFixed(1)} 999`,
+      transform: 'rotate(-90 300 240)',
+    });
+  return (
+    rect(254, 70, 92, 340, 26, { fill: strap }) +
+    [110, 128, 146].map((y) => rect(294, y + 220, 12, 12, 6, { fill: '#b44a38' })).join('') +
+    rect(374, 206, 14, 36, 5, { fill: ink.body('#c7c9d6') }) +
+    rect(220, 156, 160, 168, 44, { fill: ink.body('#d9dbe4', 0.4, -0.3, 'diagonal') }) +
+    rect(232, 168, 136, 144, 34, { fill: '#111116' }) +
+    ring(48, '#e4574b', 0.78) +
+    ring(35, '#9be15d', 0.6) +
+    ring(22, '#5bc8ef', 0.42)
+  );
+}
+
+function deskLamp(ink) {
+  const metal = '#2f6e73';
+  const arm = { stroke: ink.linear([shade(metal, 0.2), metal]), strokeWidth: 14 };
+  const joint = (x, y) =>
+    circle(x, y, 11, { fill: '#22252e' }) + circle(x, y, 4, { fill: '#8895a3' });
+  return (
+    path('M356 250 L457 187 L600 392 L392 392 Z', {
+      fill: ink.linear([
+        [0, '#ffe8a3', 0.7],
+        [1, '#ffe8a3', 0],
+      ]),
+    }) +
+    ellipse(220, 388, 76, 16, { fill: shade(metal, -0.35) }) +
+    rect(144, 372, 152, 16, 8, { fill: ink.body(metal) }) +
+    line(220, 372, 260, 232, arm) +
+    line(260, 232, 368, 170, arm) +
+    joint(220, 372) +
+    joint(260, 232) +
+    rotate(
+      -32,
+      380,
+      176,
+      path('M356 156 L404 156 L440 226 C420 238 340 238 320 226 Z', {
+        fill: ink.body(metal, 0.25, -0.25),
+      }),
+      ellipse(380, 228, 60, 10, { fill: '#fff6cf' }),
+      joint(380, 164),
+    )
+  );
+}
+
+function backpack(ink) {
+  const fabric = '#d8734a';
+  const shape =
+    'M206 186 C206 118 394 118 394 186 L400 372 C400 396 384 408 358 408 L242 408 C216 408 200 396 200 372 Z';
+  return (
+    path('M272 128 C272 86 328 86 328 128', {
+      fill: 'none',
+      stroke: shade(fabric, -0.35),
+      strokeWidth: 12,
+      strokeLinecap: 'round',
+    }) +
+    mirrored(rect(186, 180, 26, 200, 12, { fill: shade(fabric, -0.3) })) +
+    path(shape, { fill: ink.body(fabric, 0.15, -0.2) }) +
+    gloss(ink, path(shape), 'M200 120 L270 120 L230 410 L200 410 Z', 0.12) +
+    path('M218 200 C250 178 350 178 382 200', {
+      fill: 'none',
+      stroke: shade(fabric, -0.3),
+      strokeWidth: 4,
+      strokeDasharray: '2 6',
+    }) +
+    rect(234, 276, 132, 116, 26, { fill: ink.body(shade(fabric, -0.12), 0.1, -0.2) }) +
+    path('M236 300 C270 288 330 288 364 300', { fill: 'none', stroke: '#5a2f20', strokeWidth: 3 }) +
+    rect(338, 292, 8, 24, 4, { fill: '#f2d7a8' }) +
+    rect(280, 232, 40, 12, 6, { fill: '#f2d7a8' })
+  );
+}
+
+function runningShoes(ink) {
+  const upper = ink.linear(['#6fa8ff', '#4a6fe0'], 'diagonal');
+  const stripe = (x) =>
+    path(`M${x} 346 L${x + 26} 346 L${x + 66} 276 L${x + 48} 270 Z`, {
+      fill: '#f2f5ff',
+      opacity: 0.9,
+    });
+  // Laces cross the instep at right angles to its slope (0.6).
+  const laces = [0, 1, 2, 3]
+    .map((i) => {
+      const x = 302 + i * 15;
+      const y = 240 + 0.6 * (x - 292);
+      return line(x - 1, y + 3, x - 10, y + 18, { stroke: '#fff', strokeWidth: 5 });
+    })
+    .join('');
+  return (
+    path(
+      'M144 350 C130 300 136 246 170 226 L216 222 C232 250 266 256 292 240 L352 276 ' +
+        'C408 290 456 296 484 318 C502 334 498 354 470 358 L144 358 Z',
+      { fill: upper },
+    ) +
+    stripe(190) +
+    stripe(226) +
+    laces +
+    path('M170 226 L216 222 C210 236 200 244 182 246 Z', { fill: '#2f3f8f' }) +
+    path('M128 350 L482 350 C508 352 512 376 484 384 L150 384 C126 384 118 362 128 350 Z', {
+      fill: ink.linear(['#ffffff', '#d9dbe4']),
+    }) +
+    path('M132 372 L500 372', { stroke: '#f2b441', strokeWidth: 6 })
+  );
+}
+
+function coffeeMaker(ink) {
+  const shell = ink.body('#3a3d4a', 0.15, -0.3, 'right');
+  const carafe =
+    'M216 236 L316 236 L324 258 C346 292 340 350 318 366 L214 366 C192 350 186 292 208 258 Z';
+  return (
+    rect(326, 112, 104, 282, 16, { fill: shell }) +
+    rect(342, 140, 72, 150, 10, { fill: ink.linear(['#cfe8f5', '#8ac2de']), opacity: 0.9 }) +
+    rect(342, 220, 72, 70, 0, { fill: '#5b9fc4', opacity: 0.5 }) +
+    rect(186, 112, 244, 66, 18, { fill: ink.body('#4a4e5e') }) +
+    rect(176, 364, 254, 30, 10, { fill: ink.body('#2c2f39') }) +
+    circle(400, 334, 8, { fill: '#e4574b' }) +
+    path('M210 262 C168 262 168 340 210 340', {
+      fill: 'none',
+      stroke: '#2c2f39',
+      strokeWidth: 12,
+    }) +
+    path(carafe, { fill: '#e8f3f8', opacity: 0.55 }) +
+    group(
+      { clipPath: ink.clip(path(carafe)) },
+      rect(180, 300, 170, 80, 0, { fill: ink.linear(['#7a4a2b', '#3f2414']) }),
+    ) +
+    rect(206, 222, 120, 18, 6, { fill: '#2c2f39' }) +
+    rect(218, 262, 10, 82, 5, { fill: '#fff', opacity: 0.5 })
+  );
+}
+
+function sunglasses(ink) {
+  const lensPath =
+    'M168 214 C166 198 180 192 198 192 L272 192 C286 192 292 202 290 216 C284 268 262 300 222 300 C184 300 170 262 168 214 Z';
+  const tint = ink.linear(['#3a4f8f', '#7a4a8f', '#e08a6b'], 'diagonal');
+  const lens =
+    path(lensPath, { fill: tint, stroke: '#1f2030', strokeWidth: 10, strokeLinejoin: 'round' }) +
+    gloss(ink, path(lensPath), 'M190 192 L226 192 L180 300 L164 300 Z', 0.28) +
+    path('M166 204 L122 186', { stroke: '#1f2030', strokeWidth: 10, strokeLinecap: 'round' });
+  return (
+    mirrored(lens) +
+    path('M288 210 C294 198 306 198 312 210', { fill: 'none', stroke: '#1f2030', strokeWidth: 10 })
+  );
+}
+
+function waterBottle(ink) {
+  const steel = ink.cylinder('#2f9c8f');
+  return (
+    rect(272, 92, 56, 42, 10, { fill: ink.cylinder('#3a3d4a') }) +
+    path('M286 92 C286 62 314 62 314 92', { fill: 'none', stroke: '#3a3d4a', strokeWidth: 9 }) +
+    path(
+      'M278 132 L322 132 C322 150 352 156 352 186 L352 380 C352 396 342 404 326 404 L274 404 ' +
+        'C258 404 248 396 248 380 L248 186 C248 156 278 150 278 132 Z',
+      { fill: steel },
+    ) +
+    rect(248, 250, 104, 64, 0, { fill: shade('#2f9c8f', -0.2) }) +
+    rect(248, 250, 104, 64, 0, { fill: ink.cylinder('#f2f5f7'), opacity: 0.92 }) +
+    circle(300, 282, 16, { fill: '#2f9c8f' }) +
+    rect(266, 170, 10, 210, 5, { fill: '#fff', opacity: 0.25 })
+  );
+}
+
+function eReader(ink) {
+  const widths = [118, 124, 96, 122, 110, 124, 80, 120, 116, 124, 102, 60];
+  const text = widths
+    .map((w, i) => rect(238, 170 + i * 15, w, 6, 3, { fill: '#8d8a80', opacity: 0.8 }))
+    .join('');
+  return rotate(
+    6,
+    300,
+    250,
+    rect(206, 84, 188, 320, 22, { fill: ink.body('#3a3d4a', 0.15, -0.25) }),
+    rect(222, 104, 156, 256, 6, { fill: ink.linear(['#f4f1e8', '#e9e5d9']) }),
+    rect(238, 124, 84, 12, 4, { fill: '#4a4842' }),
+    rect(238, 144, 52, 6, 3, { fill: '#a8a496' }),
+    text,
+    rect(274, 374, 52, 8, 4, { fill: '#5b5f70' }),
+  );
+}
+
+/** The neutral picture of a newly created product: a closed parcel. */
+function sampleParcel(ink) {
+  const face = (d, color) => path(d, { fill: ink.body(color, 0.1, -0.1) });
+  return (
+    face('M300 132 L440 190 L300 248 L160 190 Z', '#e3cfa8') +
+    face('M160 190 L300 248 L300 396 L160 338 Z', '#c9ac7c') +
+    face('M300 248 L440 190 L440 338 L300 396 Z', '#b39465') +
+    path('M230 161 L370 219 L370 240 L230 182 Z', { fill: '#f4ead6', opacity: 0.85 }) +
+    path('M370 219 L370 367 L352 374 L352 226 Z', { fill: '#e8dcc2', opacity: 0.85 }) +
+    path('M188 246 L250 272 L250 300 L188 274 Z', { fill: '#fff', opacity: 0.7 })
+  );
+}
+
+const pictures = [
+  { file: 'headphones', accent: '#8a7fd1', shadowWidth: 150, draw: headphones },
+  { file: 'camera', accent: '#e4574b', shadowWidth: 190, draw: camera },
+  { file: 'smartphone', accent: '#e6679a', shadowWidth: 160, draw: smartphone },
+  { file: 'gaming-console', accent: '#5b8def', shadowWidth: 200, draw: gamingConsole },
+  { file: 'wireless-mouse', accent: '#55c1a4', shadowWidth: 120, draw: wirelessMouse },
+  { file: 'smart-speaker', accent: '#5bc8ef', floor: 388, shadowWidth: 110, draw: smartSpeaker },
+  { file: 'laptop', accent: '#8a6bef', floor: 334, shadowWidth: 200, draw: laptop },
+  {
+    file: 'mechanical-keyboard',
+    accent: '#f2b441',
+    floor: 350,
+    shadowWidth: 210,
+    draw: mechanicalKeyboard,
+  },
+  { file: 'smartwatch', accent: '#f08a6b', shadowWidth: 90, draw: smartwatch },
+  { file: 'desk-lamp', accent: '#f2c14e', floor: 392, shadowWidth: 160, draw: deskLamp },
+  { file: 'backpack', accent: '#d8734a', floor: 404, shadowWidth: 130, draw: backpack },
+  { file: 'running-shoes', accent: '#5b8def', floor: 382, shadowWidth: 200, draw: runningShoes },
+  { file: 'coffee-maker', accent: '#a0704a', floor: 392, shadowWidth: 150, draw: coffeeMaker },
+  { file: 'sunglasses', accent: '#e08a6b', floor: 336, shadowWidth: 150, draw: sunglasses },
+  { file: 'water-bottle', accent: '#2f9c8f', floor: 402, shadowWidth: 70, draw: waterBottle },
+  { file: 'e-reader', accent: '#8d8a80', floor: 404, shadowWidth: 110, draw: eReader },
+  { file: 'sample', accent: '#b0aaa0', floor: 380, shadowWidth: 160, draw: sampleParcel },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The favicon: a shopping bag.
+
+const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
+  <defs>
+    <linearGradient id="bag" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#6f7cff"/>
+      <stop offset="1" stop-color="#4338ca"/>
+    </linearGradient>
+  </defs>
+  <path d="M22 22v-4a10 10 0 0 1 20 0v4" fill="none" stroke="#312e81" stroke-width="5" stroke-linecap="round"/>
+  <path d="M12 22h40l-3 34a4 4 0 0 1-4 4H19a4 4 0 0 1-4-4z" fill="url(#bag)"/>
+  <path d="M24 36a8 8 0 0 0 16 0" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round"/>
+</svg>
+`;
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  await mkdir(imagesDir, { recursive: true });
+  for (const { file, draw, ...options } of pictures) {
+    const svg = scene({ draw, ...options });
+    const target = new URL(`${file}.webp`, imagesDir);
+    const info = await sharp(Buffer.from(svg)).webp(WEBP_OPTIONS).toFile(target.pathname);
+    console.log(`${`${file}.webp`.padEnd(26)} ${(info.size / 1024).toFixed(1).padStart(5)} KB`);
+  }
+  await writeFile(new URL('favicon.svg', publicDir), favicon);
+  console.log('favicon.svg');
+}
+
+await main();

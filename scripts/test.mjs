@@ -1,0 +1,255 @@
+// `npm test`: every test suite in order, then one closing line with the totals.
+//   1. unit and API tests (vitest, API on embedded PGlite)
+//   2. the API tests again on PostgreSQL, when TEST_DATABASE_URL is set
+//   3. the browser suite (Playwright, system Chromium) against the production build
+// Options: --only=unit|api|postgres|browser runs one part; arguments after `--` go to its runner
+// (without --only they go to vitest and the browser part is left out). The counts are read from
+// each runner's JSON report, so the last line is always `N passed, N failed[, N skipped]`, and
+// the exit code is non-zero when a test failed or a runner crashed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfStale } from './lib/build-if-stale.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const vitestCli = join(root, 'node_modules/vitest/vitest.mjs');
+const playwrightCli = join(root, 'node_modules/@playwright/test/cli.js');
+const parts = ['unit', 'api', 'postgres', 'browser'];
+
+function parseArgs(argv) {
+  const separator = argv.indexOf('--');
+  const own = separator === -1 ? argv : argv.slice(0, separator);
+  const forwarded = separator === -1 ? [] : argv.slice(separator + 1);
+  let only;
+  for (const arg of own) {
+    const match = /^--only=(.*)$/.exec(arg);
+    if (match && parts.includes(match[1])) only = match[1];
+    else {
+      console.error(
+        `Unknown option ${arg}. Usage: npm test -- [--only=${parts.join('|')}] [-- runner args]`,
+      );
+      process.exit(2);
+    }
+  }
+  return { only, forwarded };
+}
+
+/** Runs a command with the output streamed to the terminal; resolves with its exit code. */
+function run(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The counts of one part. A runner that failed without a failing test (a file that did not load,
+ * an error outside the tests, no report) counts as one failure, so the totals agree with the exit
+ * code.
+ */
+function outcome(name, exitCode, counts) {
+  const result = { name, passed: 0, failed: 0, skipped: 0, ...counts };
+  if (!counts) result.note = `no report from the runner (exit code ${exitCode})`;
+  if (exitCode !== 0 && result.failed === 0) {
+    result.failed = 1;
+    result.note ??= `the runner exited with code ${exitCode} without a failing test; see above`;
+  }
+  return result;
+}
+
+async function runVitest(name, args, env, reportDir) {
+  const report = join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    process.execPath,
+    [
+      vitestCli,
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    env,
+  );
+  const json = readJson(report);
+  const counts = json && {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
+  };
+  return outcome(name, code, counts);
+}
+
+function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(from) {
+  for (let port = from; port < from + 100; port += 1) {
+    if (await isPortFree(port)) return port;
+  }
+  throw new Error(`No free port between ${from} and ${from + 99}`);
+}
+
+async function runBrowser(args, env, reportDir) {
+  const name = 'browser';
+  const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    const required = env.REQUIRE_BROWSER === '1';
+    console.log(
+      `Browser tests ${required ? 'FAILED' : 'skipped'}: no Chromium at ${chromium} ` +
+        `(install Debian's chromium or set CHROMIUM_PATH${required ? '' : '; REQUIRE_BROWSER=1 makes this a failure'}).`,
+    );
+    return required
+      ? { name, passed: 0, failed: 1, skipped: 0, note: `no Chromium at ${chromium}` }
+      : { name, passed: 0, failed: 0, skipped: 0, note: `skipped: no Chromium at ${chromium}` };
+  }
+  if (!buildIfStale()) {
+    return { name, passed: 0, failed: 1, skipped: 0, note: 'the build failed; see above' };
+  }
+  const report = join(reportDir, 'browser.json');
+  const dataDir = join(reportDir, 'e2e-data');
+  mkdirSync(dataDir);
+  const port = await freePort(Number(env.E2E_PORT ?? 5055));
+  const code = await run(process.execPath, [playwrightCli, 'test', ...args], {
+    ...env,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: String(port),
+    E2E_DATA_DIR: dataDir,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+  });
+  const stats = readJson(report)?.stats;
+  const counts = stats && {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+  };
+  return outcome(name, code, counts);
+}
+
+function formatCounts({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+function formatDuration(ms) {
+  return ms < 60_000
+    ? `${(ms / 1000).toFixed(1)}s`
+    : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
+}
+
+/** The parts to run, in order, each a function that answers its counts. */
+function plan(only, forwarded, env, reportDir) {
+  const pglite = { ...env };
+  delete pglite.TEST_DB;
+  const postgres = () => {
+    if (env.TEST_DATABASE_URL) {
+      return runVitest(
+        'api (PostgreSQL)',
+        ['--project', 'api', ...forwarded],
+        { ...pglite, TEST_DB: 'postgres' },
+        reportDir,
+      );
+    }
+    const message = 'API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.';
+    console.log(message);
+    const failed = only === 'postgres' ? 1 : 0;
+    return { name: 'api (PostgreSQL)', passed: 0, failed, skipped: 0, note: message };
+  };
+  const browser = () => runBrowser(forwarded, pglite, reportDir);
+  switch (only) {
+    case 'unit':
+    case 'api':
+      return [
+        () =>
+          runVitest(
+            only === 'api' ? 'api (PGlite)' : 'unit',
+            ['--project', only, ...forwarded],
+            pglite,
+            reportDir,
+          ),
+      ];
+    case 'postgres':
+      return [postgres];
+    case 'browser':
+      return [browser];
+    default: {
+      const all = () => runVitest('unit + api (PGlite)', forwarded, pglite, reportDir);
+      if (forwarded.length === 0) return [all, postgres, browser];
+      console.log(
+        'Browser tests left out: arguments after -- go to vitest (--only=browser takes them to Playwright).',
+      );
+      return [all, postgres];
+    }
+  }
+}
+
+async function main() {
+  const { only, forwarded } = parseArgs(process.argv.slice(2));
+  const reportDir = mkdtempSync(join(tmpdir(), 'proshop-test-'));
+  const results = [];
+  let interrupted = false;
+  const interrupt = () => (interrupted = true);
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  try {
+    for (const part of plan(only, forwarded, process.env, reportDir)) {
+      if (interrupted) break;
+      const started = Date.now();
+      const result = await Promise.resolve()
+        .then(part)
+        .catch((error) => ({
+          name: 'test run',
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          note: `crashed: ${error instanceof Error ? error.message : String(error)}`,
+        }));
+      results.push({ ...result, ms: Date.now() - started });
+    }
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  console.log(`\nTest summary (Node ${process.version}):`);
+  for (const result of results) {
+    for (const key of Object.keys(total)) total[key] += result[key];
+    const note = result.note ? ` (${result.note})` : '';
+    console.log(
+      `  ${result.name.padEnd(20)} ${formatCounts(result)} in ${formatDuration(result.ms)}${note}`,
+    );
+  }
+  if (interrupted) {
+    console.log('  interrupted: the parts after the one running were not run');
+    total.failed += 1;
+  }
+  console.log(formatCounts(total));
+  process.exitCode = total.failed > 0 ? 1 : 0;
+}
+
+await main();
