@@ -11,6 +11,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
+import { accessPlugin } from './modules/auth/access-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { isProduction: deps.config.isProduction });
   await app.register(openApiPlugin, { shopName: deps.config.SHOP_NAME });
+  await app.register(accessPlugin);
 
   await app.register(healthRoutes);
   await app.register(productRoutes);

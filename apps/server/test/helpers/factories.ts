@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
 import { products, users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { signToken } from '../../src/modules/auth/tokens.ts';
 
 type NewProduct = typeof products.$inferInsert;
 type NewUser = typeof users.$inferInsert;
@@ -39,4 +40,14 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
     })
     .returning();
   return row!;
+}
+
+/** The secret createTestApp signs tokens with. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** A user and the headers of their signed-in calls: `inject({ headers: shopper.headers })`. */
+export async function createSignedInUser(db: Database, overrides: Partial<NewUser> = {}) {
+  const user = await createUser(db, overrides);
+  const token = await signToken(user, TEST_JWT_SECRET);
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
 }

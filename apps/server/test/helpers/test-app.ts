@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import { TEST_JWT_SECRET } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -16,9 +17,13 @@ export interface TestApp {
 
 /**
  * The whole app on a fresh database of its own, with a temporary data folder. Pass environment
- * variables to change the configuration as a deployment would.
+ * variables to change the configuration as a deployment would; `extraRoutes` adds probe routes
+ * before the app is ready.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'proshop-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,17 +36,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp({
     config,
     database: testDatabase.handle,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    jwtSecret: TEST_JWT_SECRET,
   });
-  await app.ready();
-  return {
-    app,
-    database: testDatabase.handle,
-    config,
-    close: async () => {
-      await app.close();
-      await testDatabase.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await app.close();
+    await testDatabase.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    options.extraRoutes?.(app);
+    await app.ready();
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+  return { app, database: testDatabase.handle, config, close };
 }

@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The process is up',
@@ -21,6 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'The server can serve: the database answers and it is not shutting down',

@@ -6,6 +6,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['products'],
         summary: 'One page of products, optionally filtered by a keyword',

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors/app-error.ts';
+import { users } from '../../db/schema.ts';
+import { verifyToken } from './tokens.ts';
+
+/**
+ * Who may call a route. Every /api route must say it in `config.access`; the server refuses to
+ * start otherwise, so a new route cannot be added without an access rule.
+ */
+export type Access = 'public' | 'user' | 'admin';
+
+/** The signed-in caller, as loaded from the database on every call. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The caller on routes with access `user` or `admin`; null on public routes. */
+    user: SessionUser | null;
+  }
+}
+
+export const NOT_SIGNED_IN = 'Not authorized, please sign in';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const NOT_ADMIN = 'Not authorized as an admin';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/** Reads the token, checks it and that it was not revoked; null when no token was sent. */
+async function loadSessionUser(app: FastifyInstance, request: FastifyRequest) {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const check = await verifyToken(token, app.jwtSecret);
+  if (!check.ok) throw new AppError('unauthorized', SESSION_ENDED);
+  const [row] = await app.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, check.subject.id));
+  // A deleted account, or a password changed since the token was made.
+  if (!row || row.tokenVersion !== check.subject.tokenVersion) {
+    throw new AppError('unauthorized', SESSION_ENDED);
+  }
+  const { tokenVersion: _tokenVersion, ...user } = row;
+  return user;
+}
+
+/** The signed-in user of a route whose access is `user` or `admin`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('unauthorized', NOT_SIGNED_IN);
+  return request.user;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.schema?.hide) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`${String(route.method)} ${route.url} declares no config.access rule`);
+    }
+    if (access === 'public') return;
+    // Shown in the OpenAPI document: the route needs a bearer token.
+    route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+    const guard = async (request: FastifyRequest) => {
+      const user = await loadSessionUser(app, request);
+      if (!user) throw new AppError('unauthorized', NOT_SIGNED_IN);
+      if (access === 'admin' && !user.isAdmin) throw new AppError('forbidden', NOT_ADMIN);
+      request.user = user;
+    };
+    // onRequest, before the body is read: a caller without the right gets 401/403, never a
+    // validation message that would describe the route to them.
+    const existing = route.onRequest;
+    route.onRequest = existing
+      ? [guard, ...(Array.isArray(existing) ? existing : [existing])]
+      : guard;
+  });
+});
