@@ -6,6 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { demoPassword } from './apps/web/e2e/fixtures.ts';
+import {
+  paypalShopPort,
+  paypalShopURL,
+  standInCredentials,
+  standInPort,
+  standInURL,
+} from './apps/web/e2e/paypal-servers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -13,6 +20,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The config is also loaded by every worker: the first load makes the folder and the workers,
 // which inherit the environment, reuse it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'proshop-e2e-'));
+process.env.E2E_PAYPAL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'proshop-e2e-paypal-'));
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -48,20 +56,64 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node apps/server/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DEMO_PASSWORD: demoPassword,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The shop in test mode: what most journeys use.
+      command: 'node apps/server/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DEMO_PASSWORD: demoPassword,
+        LOG_LEVEL: 'warn',
+        SHOP_EMAIL: 'shop@example.com',
+        // Test mode even when the developer's shell has PayPal credentials.
+        PAYPAL_CLIENT_ID: '',
+        PAYPAL_CLIENT_SECRET: '',
+      },
     },
-  },
+    {
+      // PayPal's REST API and SDK script, played locally (PayPal cannot be reached from here).
+      // Started through tsx's own binary, which passes SIGTERM on (npx does not).
+      command: 'node_modules/.bin/tsx apps/server/test/helpers/paypal-stand-in-cli.ts',
+      url: `${standInURL}/sdk/js?client-id=ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PAYPAL_STAND_IN_PORT: String(standInPort),
+        PAYPAL_CLIENT_ID: standInCredentials.clientId,
+        PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
+      },
+    },
+    {
+      // A second shop, on its own database, taking payments through the PayPal stand-in.
+      command: 'node apps/server/dist/server.js',
+      url: `${paypalShopURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(paypalShopPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_PAYPAL_DATA_DIR,
+        DEMO_PASSWORD: demoPassword,
+        LOG_LEVEL: 'warn',
+        PAYPAL_CLIENT_ID: standInCredentials.clientId,
+        PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
+        PAYPAL_API_BASE: standInURL,
+        PAYPAL_SDK_URL: `${standInURL}/sdk/js`,
+      },
+    },
+  ],
 });

@@ -135,12 +135,20 @@ async function runBrowser(args, env, reportDir) {
   const report = join(reportDir, 'browser.json');
   const dataDir = join(reportDir, 'e2e-data');
   mkdirSync(dataDir);
+  const paypalDataDir = join(reportDir, 'e2e-paypal-data');
+  mkdirSync(paypalDataDir);
+  // The shop, the PayPal stand-in and the shop that pays through it (playwright.config.ts).
   const port = await freePort(Number(env.E2E_PORT ?? 5055));
+  const standInPort = await freePort(port + 1);
+  const paypalPort = await freePort(standInPort + 1);
   const code = await run(process.execPath, [playwrightCli, 'test', ...args], {
     ...env,
     CHROMIUM_PATH: chromium,
     E2E_PORT: String(port),
     E2E_DATA_DIR: dataDir,
+    PAYPAL_STAND_IN_PORT: String(standInPort),
+    E2E_PAYPAL_PORT: String(paypalPort),
+    E2E_PAYPAL_DATA_DIR: paypalDataDir,
     PLAYWRIGHT_JSON_OUTPUT_FILE: report,
   });
   const stats = readJson(report)?.stats;

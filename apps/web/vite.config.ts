@@ -9,7 +9,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Fills in the shop's name on the dev server only: the production build keeps the placeholder,
+ * Fills in the shop's name and e-mail on the dev server only: the production build keeps the placeholder,
  * which the API server replaces at runtime so one build serves any SHOP_NAME.
  */
 function devShopName(): Plugin {
@@ -17,7 +17,9 @@ function devShopName(): Plugin {
     name: 'proshop:dev-shop-name',
     apply: 'serve',
     transformIndexHtml: (html) =>
-      html.replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(process.env.SHOP_NAME ?? 'ProShop')),
+      html
+        .replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(process.env.SHOP_NAME ?? 'ProShop'))
+        .replaceAll('__SHOP_EMAIL__', escapeHtml(process.env.SHOP_EMAIL ?? '')),
   };
 }
 

@@ -13,7 +13,17 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { systemClock, type Clock } from './lifecycle/clock.ts';
+import { mailPlugin } from './modules/mail/mail-plugin.ts';
+import { rateLimitPlugin } from './modules/rate-limit/rate-limit-plugin.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 /** What the running process knows about itself; /api/ready reads it. */
 export interface Lifecycle {
@@ -28,6 +38,10 @@ declare module 'fastify' {
     lifecycle: Lifecycle;
     /** The key that signs session tokens. */
     jwtSecret: string;
+    /** The current time for expiry rules; tests move it forward. */
+    clock: Clock;
+    /** PayPal, or the built-in test provider when PayPal is not configured. */
+    payments: PaymentProvider;
   }
 }
 
@@ -38,6 +52,10 @@ export interface AppDependencies {
   logger?: FastifyBaseLogger;
   lifecycle?: Lifecycle;
   jwtSecret: string;
+  /** Defaults to the system time. */
+  clock?: Clock;
+  /** Defaults to the provider the configuration names (createPaymentProvider). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** Largest JSON body accepted; larger ones get 413. Uploads have their own limit. */
@@ -64,22 +82,39 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('db', deps.database.db);
   app.decorate('lifecycle', deps.lifecycle ?? { shuttingDown: false });
   app.decorate('jwtSecret', deps.jwtSecret);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate(
+    'payments',
+    deps.paymentProvider ?? createPaymentProvider(deps.config, { log: app.log }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { isProduction: deps.config.isProduction });
+  await app.register(securityHeadersPlugin, {
+    isProduction: deps.config.isProduction,
+    paymentProvider: deps.config.paymentProvider,
+    PAYPAL_SDK_URL: deps.config.PAYPAL_SDK_URL,
+  });
   await app.register(openApiPlugin, { shopName: deps.config.SHOP_NAME });
   await app.register(accessPlugin);
+  await app.register(mailPlugin);
+  await app.register(rateLimitPlugin);
 
   await app.register(healthRoutes);
   await app.register(productRoutes);
+  await app.register(reviewRoutes);
+  await app.register(uploadRoutes);
+  await app.register(userRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
 
   await app.register(staticFilesPlugin, {
     webDistDir: deps.config.webDistDir,
     uploadsDir: deps.config.uploadsDir,
     shopName: deps.config.SHOP_NAME,
+    shopEmail: deps.config.SHOP_EMAIL ?? '',
   });
   return app;
 }

@@ -19,6 +19,11 @@ const flag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
+/** An http(s) address without a trailing slash, so paths can be appended. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
 /**
  * Every environment variable the shop reads, parsed once. The README's configuration table
  * lists the same variables with the same defaults.
@@ -39,6 +44,9 @@ const envSchema = z.object({
   ),
   SHOP_NAME: z.string().trim().min(1).max(60).default('ProShop'),
   SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  ),
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
   DEMO_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').max(128).optional(),
@@ -46,6 +54,30 @@ const envSchema = z.object({
   SEED_DEMO: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_SDK_URL: httpUrl.default('https://www.paypal.com/sdk/js'),
+  PAYMENT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD')
+    // Amounts are kept in cents; PayPal takes these currencies in whole units only.
+    .refine((code) => !['HUF', 'JPY', 'TWD'].includes(code), 'must be a currency with cents')
+    .default('USD'),
+  ALLOW_TEST_PAYMENTS: flag,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalText,
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +91,10 @@ export interface Config extends Omit<Env, 'SEED_DEMO' | 'DATA_DIR' | 'WEB_DIST_D
   uploadsDir: string;
   outboxDir: string;
   webDistDir: string;
+  /** The shop's address as shoppers reach it, for links in e-mails (no trailing slash). */
+  publicUrl: string;
+  /** `paypal` with PayPal credentials, else the built-in test provider (test mode). */
+  paymentProvider: 'paypal' | 'test';
 }
 
 // Same relative address from src/config.ts and from the bundled dist/server.js.
@@ -70,6 +106,32 @@ const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
  */
 function absolutePath(path: string, env: NodeJS.ProcessEnv): string {
   return isAbsolute(path) ? path : resolve(env.INIT_CWD ?? process.cwd(), path);
+}
+
+/**
+ * PayPal with both credentials, else test mode. Test mode takes no money, so a production shop
+ * must not fall into it by a forgotten variable: there it needs ALLOW_TEST_PAYMENTS=1.
+ */
+function choosePaymentProvider(
+  values: Pick<Env, 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'ALLOW_TEST_PAYMENTS'>,
+  isProduction: boolean,
+): 'paypal' | 'test' {
+  const { PAYPAL_CLIENT_ID: id, PAYPAL_CLIENT_SECRET: secret } = values;
+  if (Boolean(id) !== Boolean(secret)) {
+    const [missing, given] = id
+      ? ['PAYPAL_CLIENT_SECRET', 'PAYPAL_CLIENT_ID']
+      : ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'];
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: is required with ${given} (set both or neither)`,
+    );
+  }
+  if (id && secret) return 'paypal';
+  if (isProduction && !values.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: are required when NODE_ENV=production (or set ALLOW_TEST_PAYMENTS=1 to run the shop with test payments, which take no money)',
+    );
+  }
+  return 'test';
 }
 
 /** Parses the environment once; throws a ConfigError naming each bad variable. */
@@ -88,14 +150,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production (at least 32 characters)',
     );
   }
+  const paymentProvider = choosePaymentProvider(values, isProduction);
   const dataDir = absolutePath(DATA_DIR, env);
   return {
     ...values,
     isProduction,
+    paymentProvider,
     seedDemo: !isProduction || SEED_DEMO,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
     outboxDir: join(dataDir, 'outbox'),
     webDistDir: WEB_DIST_DIR ? absolutePath(WEB_DIST_DIR, env) : defaultWebDistDir,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -31,11 +31,63 @@ describe('configuration', () => {
 
   it('requires JWT_SECRET in production and seeds demo data there only when asked', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required/);
-    const secret = 'x'.repeat(32);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).seedDemo).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_TEST_PAYMENTS: '1',
+    };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('takes test payments unless PayPal credentials are given', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      paymentProvider: 'test',
+      PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com',
+      PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
+      PAYMENT_CURRENCY: 'USD',
+    });
+    const paypal = loadConfig({
+      PAYPAL_CLIENT_ID: 'client-id',
+      PAYPAL_CLIENT_SECRET: 'client-secret',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com/',
+      PAYMENT_CURRENCY: 'EUR',
+    });
+    expect(paypal).toMatchObject({
+      paymentProvider: 'paypal',
+      PAYPAL_CLIENT_ID: 'client-id',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com',
+      PAYMENT_CURRENCY: 'EUR',
+    });
+  });
+
+  it('wants both PayPal credentials or neither, and a usable currency and addresses', () => {
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'client-id' })).toThrow(
+      /PAYPAL_CLIENT_SECRET: is required with PAYPAL_CLIENT_ID/,
+    );
+    expect(() => loadConfig({ PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_CLIENT_ID: ' ' })).toThrow(
+      /PAYPAL_CLIENT_ID: is required with PAYPAL_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ PAYMENT_CURRENCY: 'usd' })).toThrow(/PAYMENT_CURRENCY/);
+    expect(() => loadConfig({ PAYMENT_CURRENCY: 'JPY' })).toThrow(/PAYMENT_CURRENCY/);
+    expect(() => loadConfig({ PAYPAL_API_BASE: 'ftp://paypal.example' })).toThrow(
+      /PAYPAL_API_BASE/,
+    );
+    expect(() => loadConfig({ PAYPAL_SDK_URL: 'not a url' })).toThrow(/PAYPAL_SDK_URL/);
+  });
+
+  it('refuses test mode in production unless it is explicitly allowed', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(
+      /PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: are required when NODE_ENV=production.*ALLOW_TEST_PAYMENTS=1/,
+    );
+    expect(() => loadConfig({ ...production, ALLOW_TEST_PAYMENTS: '0' })).toThrow(ConfigError);
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: '1' }).paymentProvider).toBe('test');
     expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED_DEMO: '1' }).seedDemo,
-    ).toBe(true);
+      loadConfig({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })
+        .paymentProvider,
+    ).toBe('paypal');
   });
 
   it('treats empty variables as unset', () => {

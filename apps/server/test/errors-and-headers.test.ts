@@ -60,6 +60,7 @@ describe('security headers', () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
       JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+      ALLOW_TEST_PAYMENTS: '1',
     });
     try {
       const res = await prod.app.inject('/api/health');

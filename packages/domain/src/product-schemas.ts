@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.ts';
 
 /** The default number of products on one page of the list (PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
@@ -13,6 +14,10 @@ export const reviewSchema = z.object({
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/** A review as the product page shows it; `verified` marks a reviewer who paid for the product. */
+export const reviewWithBadgeSchema = reviewSchema.extend({ verified: z.boolean() });
+export type ReviewWithBadge = z.infer<typeof reviewWithBadgeSchema>;
 
 /** A product as the API sends it; ids are opaque strings, money a number with 2 decimals. */
 export const productSchema = z.object({
@@ -30,7 +35,9 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productDetailSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
+export const productDetailSchema = productSchema.extend({
+  reviews: z.array(reviewWithBadgeSchema),
+});
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** Query of GET /api/products. A missing or malformed page number means page 1. */
@@ -46,3 +53,74 @@ export const productListResponseSchema = z.object({
   pages: z.number().int(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** GET /api/products/top: the TOP_PRODUCTS_COUNT best-rated products. */
+export const topProductsResponseSchema = z.array(productSchema);
+
+/** Reviews: rating a whole number 1 to 5, comment required, at most this many characters. */
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+
+export const createReviewRequestSchema = z.object({
+  rating: z.coerce
+    .number('Please select a rating')
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be a whole number from 1 to 5')
+    .max(5, 'Rating must be a whole number from 1 to 5'),
+  comment: z
+    .string('Comment is required')
+    .trim()
+    .min(1, 'Comment is required')
+    .max(
+      REVIEW_COMMENT_MAX_LENGTH,
+      `Comment must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`,
+    ),
+});
+export type CreateReviewRequest = z.infer<typeof createReviewRequestSchema>;
+
+/** Values of a product made by "Create Product" (decisions.md). */
+export const SAMPLE_PRODUCT = {
+  name: 'Sample name',
+  price: 0,
+  image: '/images/sample.webp',
+  brand: 'Sample brand',
+  category: 'Sample category',
+  countInStock: 0,
+  description: 'Sample description',
+} as const;
+
+const requiredText = (field: string, max: number) =>
+  z.string().trim().min(1, `${field} is required`).max(max, `${field} is too long`);
+
+/** PUT /api/products/{id}: the admin's edit form. Unknown fields (rating, numReviews...) are dropped. */
+export const productUpdateRequestSchema = z.object({
+  name: requiredText('Name', 200),
+  price: z
+    .number('Price must be a number')
+    .min(0, 'Price must be 0 or more')
+    .max(1_000_000, 'Price is too large')
+    .refine(hasAtMostTwoDecimals, 'Price must have at most 2 decimals'),
+  image: requiredText('Image', 2048).refine(
+    (value) =>
+      (/^\/[\w\-./]+$/.test(value) && !value.includes('..')) || /^https?:\/\/\S+$/i.test(value),
+    'Image must be a path such as /uploads/photo.webp or an http(s) address',
+  ),
+  brand: requiredText('Brand', 100),
+  category: requiredText('Category', 100),
+  countInStock: z
+    .number('Count in stock must be a number')
+    .int('Count in stock must be a whole number')
+    .min(0, 'Count in stock must be 0 or more')
+    .max(1_000_000, 'Count in stock is too large'),
+  description: requiredText('Description', 5000),
+});
+export type ProductUpdateRequest = z.infer<typeof productUpdateRequestSchema>;
+
+/** POST /api/upload answers the stored image's address. */
+export const uploadResponseSchema = z.object({ message: z.string(), image: z.string() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** Path parameter of the product routes; any string, so a malformed id can answer 404. */
+export const productIdParamsSchema = z.object({ id: z.string() });
+
+/** Answer of the calls that only confirm, e.g. `Review added`, `Product removed`. */
+export const messageResponseSchema = z.object({ message: z.string() });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -47,6 +48,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : openEmbedded(options.dataDir);
 }
 
+/** Extensions the migrations create; PGlite can only load those it is given here. */
+const extensions = { pg_trgm };
+
 async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -54,13 +58,13 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(join(dataDir, 'pglite.lock'));
     try {
-      client = await PGlite.create(join(dataDir, 'pglite'));
+      client = await PGlite.create(join(dataDir, 'pglite'), { extensions });
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite({ client, schema });
   let closed = false;

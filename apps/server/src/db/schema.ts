@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -52,12 +52,24 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The searched texts, lower-cased, in one column for one trigram index (docs/decisions/0004):
+     * `LIKE` on it is ILIKE without lower-casing every row again. A newline separates the fields
+     * so that a search word (which never holds one) cannot span two.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${products.name} || E'\\n' || ${products.brand} || E'\\n' || ${products.category} || E'\\n' || ${products.description})`,
+      ),
   },
   (table) => [
     check('products_count_in_stock_check', sql`${table.countInStock} >= 0`),
     check('products_price_check', sql`${table.price} >= 0`),
     index('products_created_at_idx').on(table.createdAt.desc(), table.id),
     index('products_rating_idx').on(table.rating.desc(), table.numReviews.desc()),
+    index('products_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -136,6 +148,8 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     price: money('price').notNull(),
     qty: integer('qty').notNull(),
+    /** The line's place in the order, as the shopper's cart listed it (0 first). */
+    position: smallint('position').notNull().default(0),
   },
   (table) => [
     check('order_items_qty_check', sql`${table.qty} > 0`),

@@ -1,26 +1,55 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+export type SecurityHeadersOptions = Pick<
+  Config,
+  'isProduction' | 'paymentProvider' | 'PAYPAL_SDK_URL'
+>;
+
+/** Where PayPal's buttons put their frames, call home and load their images from. */
+const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * The sources PayPal's browser script needs, only when PayPal takes the payments: its script
+ * from PAYPAL_SDK_URL's origin (a local stand-in in browser tests), and its frames, calls and
+ * images from PayPal's domains. Test mode loads no outside script, so it allows none.
+ */
+function paymentSources(options: SecurityHeadersOptions) {
+  if (options.paymentProvider !== 'paypal') {
+    return { script: [], frame: [], connect: [], img: [] };
+  }
+  const sdkOrigin = new URL(options.PAYPAL_SDK_URL).origin;
+  return {
+    script: [sdkOrigin],
+    frame: PAYPAL_ORIGINS,
+    connect: PAYPAL_ORIGINS,
+    img: PAYPAL_ORIGINS,
+  };
+}
 
 /**
  * Security headers for every answer. The content security policy allows only the shop's own
- * scripts (no inline script), images from the shop and https addresses (product images may be
- * URLs), and no framing. HSTS only in production, where the shop is behind https.
+ * scripts (no inline script) and, with PayPal, PayPal's script; images from the shop and https
+ * addresses (product images may be URLs), and no framing of the shop. HSTS only in production,
+ * where the shop is behind https.
  */
 export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, options: { isProduction: boolean }) => {
+  async (app: FastifyInstance, options: SecurityHeadersOptions) => {
+    const payment = paymentSources(options);
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
           'base-uri': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", ...payment.script],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
+          'img-src': ["'self'", 'data:', 'https:', ...payment.img],
           'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
-          'frame-src': ["'self'"],
+          'connect-src': ["'self'", ...payment.connect],
+          'frame-src': ["'self'", ...payment.frame],
           'frame-ancestors': ["'none'"],
           'form-action': ["'self'"],
           'object-src': ["'none'"],

@@ -10,6 +10,8 @@ export interface StaticFilesOptions {
   webDistDir: string;
   uploadsDir: string;
   shopName: string;
+  /** The shop's contact address (SHOP_EMAIL) for the web app's mail links; '' when unset. */
+  shopEmail: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,7 +22,7 @@ function escapeHtml(text: string): string {
 
 /**
  * Serves uploaded images and, when it has been built, the web app: hashed assets cached for a
- * year, and index.html (with the shop's name filled in) for every route that is not the API's.
+ * year, and index.html (with the shop's name and e-mail filled in) for every route that is not the API's.
  */
 export const staticFilesPlugin = fp(async (app: FastifyInstance, options: StaticFilesOptions) => {
   mkdirSync(options.uploadsDir, { recursive: true });
@@ -43,10 +45,9 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     app.log.info(`No web build at ${options.webDistDir}: serving the API only`);
     return;
   }
-  const indexHtml = readFileSync(indexPath, 'utf8').replaceAll(
-    '__SHOP_NAME__',
-    escapeHtml(options.shopName),
-  );
+  const indexHtml = readFileSync(indexPath, 'utf8')
+    .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
+    .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail));
 
   await app.register(fastifyStatic, {
     root: options.webDistDir,

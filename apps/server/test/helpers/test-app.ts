@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import type { Clock } from '../../src/lifecycle/clock.ts';
 import { TEST_JWT_SECRET } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
+import type { PaymentProvider } from '../../src/modules/payments/payment-provider.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,11 +20,15 @@ export interface TestApp {
 /**
  * The whole app on a fresh database of its own, with a temporary data folder. Pass environment
  * variables to change the configuration as a deployment would; `extraRoutes` adds probe routes
- * before the app is ready.
+ * before the app is ready; `clock` replaces the system time.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { extraRoutes?: (app: FastifyInstance) => void } = {},
+  options: {
+    extraRoutes?: (app: FastifyInstance) => void;
+    clock?: Clock;
+    paymentProvider?: PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'proshop-test-'));
   const config = loadConfig({
@@ -37,6 +43,8 @@ export async function createTestApp(
     config,
     database: testDatabase.handle,
     jwtSecret: TEST_JWT_SECRET,
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const close = async () => {
     await app.close();

@@ -1,7 +1,12 @@
 import { createBrowserRouter } from 'react-router';
-import { PlaceholderScreen } from '../components/PlaceholderScreen.tsx';
+import { CartScreen } from '../features/cart/CartScreen.tsx';
 import { HomeScreen } from '../features/products/HomeScreen.tsx';
+import { ProductScreen } from '../features/products/ProductScreen.tsx';
+import { ForgotPasswordScreen } from '../features/users/ForgotPasswordScreen.tsx';
+import { LoginScreen } from '../features/users/LoginScreen.tsx';
+import { RegisterScreen } from '../features/users/RegisterScreen.tsx';
 import { Layout } from './layout/Layout.tsx';
+import { ProfilePage } from './ProfilePage.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 
@@ -17,17 +22,54 @@ export const router = createBrowserRouter([
           { path: 'search/:keyword', element: <HomeScreen /> },
           { path: 'page/:pageNumber', element: <HomeScreen /> },
           { path: 'search/:keyword/page/:pageNumber', element: <HomeScreen /> },
-          { path: 'product/:id', element: <PlaceholderScreen title="Product" /> },
-          { path: 'cart/:id?', element: <PlaceholderScreen title="Shopping Cart" /> },
-          { path: 'login', element: <PlaceholderScreen title="Sign In" /> },
-          { path: 'register', element: <PlaceholderScreen title="Register" /> },
-          { path: 'forgotpassword', element: <PlaceholderScreen title="Forgot Password" /> },
-          { path: 'resetpassword', element: <PlaceholderScreen title="Reset Password" /> },
-          { path: 'profile', element: <PlaceholderScreen title="User Profile" /> },
-          { path: 'shipping', element: <PlaceholderScreen title="Shipping" /> },
-          { path: 'payment', element: <PlaceholderScreen title="Payment Method" /> },
-          { path: 'placeorder', element: <PlaceholderScreen title="Place Order" /> },
-          { path: 'order/:id', element: <PlaceholderScreen title="Order" /> },
+          { path: 'product/:id', element: <ProductScreen /> },
+          { path: 'cart/:id?', element: <CartScreen /> },
+          { path: 'login', element: <LoginScreen /> },
+          { path: 'register', element: <RegisterScreen /> },
+          { path: 'forgotpassword', element: <ForgotPasswordScreen /> },
+          {
+            // Loaded on first visit: it reads the reset-code rules from the domain package.
+            path: 'resetpassword',
+            lazy: () =>
+              import('../features/users/ResetPasswordScreen.tsx').then((module) => ({
+                Component: module.ResetPasswordScreen,
+              })),
+          },
+          {
+            path: 'profile',
+            element: <ProfilePage />,
+          },
+          // Checkout loads on first visit: its forms use the domain's schemas (full zod).
+          {
+            path: 'shipping',
+            lazy: () =>
+              import('../features/checkout/ShippingScreen.tsx').then((module) => ({
+                Component: module.ShippingScreen,
+              })),
+          },
+          {
+            path: 'payment',
+            lazy: () =>
+              import('../features/checkout/PaymentScreen.tsx').then((module) => ({
+                Component: module.PaymentScreen,
+              })),
+          },
+          {
+            path: 'placeorder',
+            lazy: () =>
+              import('../features/checkout/PlaceOrderScreen.tsx').then((module) => ({
+                Component: module.PlaceOrderScreen,
+              })),
+          },
+          {
+            // Loaded on first visit, and PayPal's script only from there: no shopper downloads
+            // the payment code before opening an order.
+            path: 'order/:id',
+            lazy: () =>
+              import('../features/orders/OrderScreen.tsx').then((module) => ({
+                Component: module.OrderScreen,
+              })),
+          },
           // Admin screens load on first visit, keeping them out of every shopper's first load.
           {
             path: 'admin/productlist/:pageNumber?',

@@ -1,7 +1,8 @@
 import type { Product } from '@proshop/domain/product-schemas';
 import type { products } from '../../db/schema.ts';
 
-export type ProductRow = typeof products.$inferSelect;
+/** A stored product without its search column, which only the database reads. */
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
 
 /** A stored product as the API sends it: `_id`, money and rating as numbers. */
 export function toProduct(row: ProductRow): Product {

@@ -1,6 +1,23 @@
-import { productListQuerySchema, productListResponseSchema } from '@proshop/domain/product-schemas';
+import {
+  messageResponseSchema,
+  productDetailSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSchema,
+  productUpdateRequestSchema,
+  topProductsResponseSchema,
+} from '@proshop/domain/product-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listProducts } from './service.ts';
+import { currentUser } from '../auth/access-plugin.ts';
+import {
+  createSampleProduct,
+  deleteProduct,
+  getProductDetail,
+  listProducts,
+  topProducts,
+  updateProduct,
+} from './service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,5 +32,76 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listProducts(app.db, request.query, app.config.PAGE_SIZE),
+  );
+
+  // A static segment wins over `/:id` in Fastify's router, whatever the registration order.
+  app.get(
+    '/api/products/top',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'The best-rated products, for the carousel',
+        response: { 200: topProductsResponseSchema },
+      },
+    },
+    () => topProducts(app.db),
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: 'A product with its reviews',
+        params: productIdParamsSchema,
+        response: { 200: productDetailSchema },
+      },
+    },
+    (request) => getProductDetail(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/products',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Create a sample product to edit',
+        response: { 201: productSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createSampleProduct(app.db, currentUser(request).id)),
+  );
+
+  app.put(
+    '/api/products/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Update a product',
+        params: productIdParamsSchema,
+        body: productUpdateRequestSchema,
+        response: { 200: productSchema },
+      },
+    },
+    (request) => updateProduct(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product; orders keep their copy of it',
+        params: productIdParamsSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    (request) => deleteProduct(app.db, request.params.id),
   );
 };

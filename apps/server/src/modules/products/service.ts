@@ -1,7 +1,30 @@
-import type { ProductListQuery, ProductListResponse } from '@proshop/domain/product-schemas';
+import {
+  SAMPLE_PRODUCT,
+  TOP_PRODUCTS_COUNT,
+  type Product,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductUpdateRequest,
+} from '@proshop/domain/product-schemas';
+import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import type { Database } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { notFound } from '../../errors/app-error.ts';
+import { findReviewsOfProduct } from '../reviews/repository.ts';
+import { toReview } from '../reviews/review-mapper.ts';
 import { toProduct } from './product-mapper.ts';
-import { findProductPage } from './repository.ts';
+import {
+  deleteProductById,
+  findProductById,
+  findProductPage,
+  findTopProducts,
+  insertProduct,
+  updateProductById,
+} from './repository.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_REMOVED = 'Product removed';
 
 /** One page of the catalogue; a page past the last is empty but still says how many there are. */
 export async function listProducts(
@@ -17,4 +40,48 @@ export async function listProducts(
     limit: pageSize,
   });
   return { products: rows.map(toProduct), page, pages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** The products of the top-rated carousel. */
+export async function topProducts(db: Database): Promise<Product[]> {
+  return (await findTopProducts(db, TOP_PRODUCTS_COUNT)).map(toProduct);
+}
+
+/** A product with its reviews; a malformed id names no product, so it is 404 too. */
+export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const [row, reviews] = await Promise.all([findProductById(db, id), findReviewsOfProduct(db, id)]);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return { ...toProduct(row), reviews: reviews.map(toReview) };
+}
+
+/** "Create Product": a sample product owned by the admin, edited right after. */
+export async function createSampleProduct(db: Database, adminId: string): Promise<Product> {
+  const { price, ...sample } = SAMPLE_PRODUCT;
+  const row = await insertProduct(db, {
+    ...sample,
+    price: centsToDecimalString(toCents(price)),
+    userId: adminId,
+  });
+  return toProduct(row);
+}
+
+export async function updateProduct(
+  db: Database,
+  id: string,
+  changes: ProductUpdateRequest,
+): Promise<Product> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const row = await updateProductById(db, id, {
+    ...changes,
+    price: centsToDecimalString(toCents(changes.price)),
+    updatedAt: new Date(),
+  });
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+export async function deleteProduct(db: Database, id: string): Promise<{ message: string }> {
+  if (!isUuid(id) || !(await deleteProductById(db, id))) throw notFound(PRODUCT_NOT_FOUND);
+  return { message: PRODUCT_REMOVED };
 }

@@ -4,9 +4,10 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
-import { selectCartItemCount } from '../../features/cart/cart-slice.ts';
+import { selectCartItemCount } from '../../lib/cart-slice.ts';
 import { shopName } from '../../lib/shop-name.ts';
 import { SearchBox } from './SearchBox.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 export function Header() {
   const cartItemCount = useSelector(selectCartItemCount);
@@ -30,9 +31,7 @@ export function Header() {
                   </Badge>
                 )}
               </Nav.Link>
-              <Nav.Link as={NavLink} to="/login" eventKey="login">
-                Sign In
-              </Nav.Link>
+              <UserMenu />
             </Nav>
           </Navbar.Collapse>
         </Container>

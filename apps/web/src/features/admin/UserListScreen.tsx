@@ -1,5 +1,98 @@
-import { PlaceholderScreen } from '../../components/PlaceholderScreen.tsx';
+import type { User } from '@proshop/domain/user-schemas';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { Loader } from '../../components/Loader.tsx';
+import { Message } from '../../components/Message.tsx';
+import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { DeleteUserModal } from './DeleteUserModal.tsx';
+import { useGetUsersQuery } from './users-admin-api.ts';
 
+function AdminMark({ isAdmin }: { isAdmin: boolean }) {
+  return isAdmin ? (
+    <span className="text-success fw-bold" role="img" aria-label="Yes">
+      ✓
+    </span>
+  ) : (
+    <span className="text-danger fw-bold" role="img" aria-label="No">
+      ✗
+    </span>
+  );
+}
+
+function UserList() {
+  const { data: users, isLoading, error } = useGetUsersQuery();
+  const [userToDelete, setUserToDelete] = useState<User | null>(null);
+
+  return (
+    <>
+      <h1>Users</h1>
+      {isLoading ? (
+        <Loader />
+      ) : error ? (
+        <Message variant="danger">{errorMessage(error)}</Message>
+      ) : (
+        users && (
+          <Table striped bordered hover responsive size="sm">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>NAME</th>
+                <th>EMAIL</th>
+                <th>ADMIN</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user._id}>
+                  <td>{user._id}</td>
+                  <td>{user.name}</td>
+                  <td>
+                    <a href={`mailto:${user.email}`}>{user.email}</a>
+                  </td>
+                  <td className="text-center">
+                    <AdminMark isAdmin={user.isAdmin} />
+                  </td>
+                  <td className="text-nowrap">
+                    <Link
+                      to={`/admin/user/${user._id}/edit`}
+                      className="btn btn-light btn-sm me-2"
+                      aria-label={`Edit ${user.name}`}
+                    >
+                      Edit
+                    </Link>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${user.name}`}
+                      onClick={() => setUserToDelete(user)}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )
+      )}
+      {userToDelete && (
+        <DeleteUserModal user={userToDelete} onClose={() => setUserToDelete(null)} />
+      )}
+    </>
+  );
+}
+
+/** Admin: every account, with edit and a delete that asks for the user's name. */
 export function UserListScreen() {
-  return <PlaceholderScreen title="Users" />;
+  return (
+    <RequireAdmin>
+      <UserList />
+    </RequireAdmin>
+  );
 }

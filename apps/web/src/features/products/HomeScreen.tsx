@@ -6,6 +6,7 @@ import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { ProductCard } from './ProductCard.tsx';
+import { ProductCarousel } from './ProductCarousel.tsx';
 import { useGetProductsQuery } from './products-api.ts';
 
 /** The widest grid (xl) shows 4 cards a row; those images load at once, the rest lazily. */
@@ -18,10 +19,12 @@ export function HomeScreen() {
 
   return (
     <>
-      {keyword && (
+      {keyword ? (
         <Link to="/" className="btn btn-light mb-3">
           Go Back
         </Link>
+      ) : (
+        <ProductCarousel />
       )}
       <h1>Latest Products</h1>
       {isFetching ? (
@@ -31,9 +34,12 @@ export function HomeScreen() {
       ) : (
         currentData && (
           <>
-            {keyword && currentData.products.length === 0 && (
-              <Message>No products match "{keyword}"</Message>
-            )}
+            {currentData.products.length === 0 &&
+              (keyword ? (
+                <Message>No products match &ldquo;{keyword}&rdquo;. Try another word.</Message>
+              ) : (
+                <Message>There are no products on this page.</Message>
+              ))}
             <Row className="g-4 mb-4">
               {currentData.products.map((product, index) => (
                 <Col key={product._id} sm={12} md={6} lg={4} xl={3}>

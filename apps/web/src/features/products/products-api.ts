@@ -1,20 +1,60 @@
-import type { ProductListResponse } from '@proshop/domain/product-schemas';
+import type {
+  Product,
+  ProductDetail,
+  ProductListResponse,
+  Review,
+} from '@proshop/domain/product-schemas';
 import { apiSlice } from '../../lib/api-slice.ts';
+
+/** The review as typed: a rating left on `select...` is sent without a value. */
+interface ReviewArgs {
+  productId: string;
+  rating: number | undefined;
+  comment: string;
+}
 
 interface ProductListArgs {
   keyword: string | undefined;
   pageNumber: string;
 }
 
-const productsApi = apiSlice.injectEndpoints({
+/** A review as the product page gets it: with the verified-purchase mark. */
+export type ShownReview = Review & { verified: boolean };
+export type ProductWithReviews = Omit<ProductDetail, 'reviews'> & { reviews: ShownReview[] };
+
+// The admin screens change products with the same tag, so the storefront never shows stale data.
+const productsApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductListResponse, ProductListArgs>({
       query: ({ keyword = '', pageNumber }) => ({
         url: '/api/products',
         params: { keyword, pageNumber },
       }),
+      providesTags: ['Product'],
+    }),
+    getTopProducts: build.query<Product[], void>({
+      query: () => '/api/products/top',
+      providesTags: ['Product'],
+    }),
+    getProductDetails: build.query<ProductWithReviews, string>({
+      query: (id) => `/api/products/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
+    }),
+    createReview: build.mutation<{ message: string }, ReviewArgs>({
+      query: ({ productId, ...review }) => ({
+        url: `/api/products/${encodeURIComponent(productId)}/reviews`,
+        method: 'POST',
+        body: review,
+      }),
+      // The new review changes the product's rating everywhere it is shown.
+      invalidatesTags: (_result, error) => (error ? [] : ['Product']),
     }),
   }),
 });
 
-export const { useGetProductsQuery } = productsApi;
+export const {
+  useGetProductsQuery,
+  useGetTopProductsQuery,
+  useGetProductDetailsQuery,
+  useCreateReviewMutation,
+} = productsApi;

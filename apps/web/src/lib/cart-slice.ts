@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product } from '@proshop/domain/product-schemas';
 import * as z from 'zod/mini';
-import { readStored } from '../../lib/browser-storage.ts';
+import { readStored } from './browser-storage.ts';
 
 export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';

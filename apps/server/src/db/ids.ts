@@ -1,0 +1,6 @@
+/** Ids are UUIDs; anything else can name no row, so callers answer 404 without asking the database. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

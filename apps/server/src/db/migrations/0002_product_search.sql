@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("products"."name" || E'\n' || "products"."brand" || E'\n' || "products"."category" || E'\n' || "products"."description")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);

@@ -1,0 +1,12 @@
+const htmlEntities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text placed into an e-mail's HTML part: names and addresses are shown, never run. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char);
+}

@@ -1,0 +1,90 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import { escapeHtml } from '../mail/escape-html.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+
+function lines(order: Order): { text: string[]; html: string } {
+  const text = order.orderItems.map(
+    (item) =>
+      `${item.qty} x ${item.name} at ${money(item.price)} = ${money(item.qty * item.price)}`,
+  );
+  const html = order.orderItems
+    .map(
+      (item) =>
+        `<tr><td>${item.qty} x ${escapeHtml(item.name)}</td><td align="right">${money(item.qty * item.price)}</td></tr>`,
+    )
+    .join('');
+  return { text, html };
+}
+
+function page(body: string): string {
+  return `<!doctype html>
+<html>
+  <body style="font-family: sans-serif; color: #222">
+${body}
+  </body>
+</html>`;
+}
+
+/** The receipt sent when an order is paid. */
+export function receiptEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
+  const { text, html } = lines(order);
+  const number = order._id;
+  const a = order.shippingAddress;
+  const address = `${a.address}, ${a.city} ${a.postalCode}, ${a.country}`;
+  return {
+    to: order.user.email,
+    subject: `${shopName}: receipt for order ${number}`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      `Thank you for your order ${number}. We have received your payment.`,
+      '',
+      ...text,
+      `Items: ${money(order.itemsPrice)}`,
+      `Shipping: ${money(order.shippingPrice)}`,
+      `Tax: ${money(order.taxPrice)}`,
+      `Total paid: ${money(order.totalPrice)}`,
+      '',
+      `It will be sent to ${address}.`,
+      `Follow your order at ${orderUrl}`,
+      '',
+      shopName,
+    ].join('\n'),
+    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
+    <p>Thank you for your order ${number}. We have received your payment.</p>
+    <table cellpadding="4">${html}
+      <tr><td>Items</td><td align="right">${money(order.itemsPrice)}</td></tr>
+      <tr><td>Shipping</td><td align="right">${money(order.shippingPrice)}</td></tr>
+      <tr><td>Tax</td><td align="right">${money(order.taxPrice)}</td></tr>
+      <tr><th align="left">Total paid</th><th align="right">${money(order.totalPrice)}</th></tr>
+    </table>
+    <p>It will be sent to ${escapeHtml(address)}.</p>
+    <p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
+    <p>${escapeHtml(shopName)}</p>`),
+  };
+}
+
+/** The notice sent when an admin marks an order sent. */
+export function sentEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
+  const { text } = lines(order);
+  return {
+    to: order.user.email,
+    subject: `${shopName}: your order ${order._id} has been sent`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      `Your order ${order._id} is on its way:`,
+      ...text,
+      '',
+      `Follow your order at ${orderUrl}`,
+      '',
+      shopName,
+    ].join('\n'),
+    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
+    <p>Your order ${order._id} is on its way.</p>
+    <p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
+    <p>${escapeHtml(shopName)}</p>`),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import type { orderItems, orders } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A stored order and its lines as the API sends them (the spec's Order entity). */
+export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+  return {
+    _id: row.id,
+    user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
+    orderItems: items.map((item) => ({
+      product: item.productId,
+      name: item.name,
+      image: item.image,
+      price: Number(item.price),
+      qty: item.qty,
+    })),
+    shippingAddress: {
+      address: row.address,
+      city: row.city,
+      postalCode: row.postalCode,
+      country: row.country,
+    },
+    paymentMethod: row.paymentMethod,
+    itemsPrice: Number(row.itemsPrice),
+    shippingPrice: Number(row.shippingPrice),
+    taxPrice: Number(row.taxPrice),
+    totalPrice: Number(row.totalPrice),
+    currency: row.currency,
+    isPaid: row.isPaid,
+    paidAt: iso(row.paidAt),
+    isSent: row.isSent,
+    sentAt: iso(row.sentAt),
+    isDelivered: row.isDelivered,
+    deliveredAt: iso(row.deliveredAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,166 @@
+import type { CreateOrderRequest, Order } from '@proshop/domain/order-schemas';
+import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
+import { computeOrderPrices, type OrderPrices } from '@proshop/domain/prices';
+import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import { isUuid } from '../../db/ids.ts';
+import { AppError, conflict, invalid, notFound } from '../../errors/app-error.ts';
+import type { SessionUser } from '../auth/access-plugin.ts';
+import { toOrder, type OrderRow } from './order-mapper.ts';
+import {
+  findItemsOfOrders,
+  findOrder,
+  findOrderByIdempotencyKey,
+  findProductsForOrder,
+  insertOrder,
+  listOrders,
+  updateOrder,
+} from './repository.ts';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const PRICES_CHANGED =
+  'Prices have changed since you saw them. Please review your order and place it again.';
+
+const priceFields = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] as const;
+
+function samePrices(sent: OrderPrices, computed: OrderPrices): boolean {
+  return priceFields.every((field) => toCents(sent[field]) === toCents(computed[field]));
+}
+
+async function withItems(db: Database, order: OrderRow): Promise<Order> {
+  return toOrder(order, await findItemsOfOrders(db, [order.id]));
+}
+
+/**
+ * Places an order at the catalogue's current prices. The lines' names, images and prices are
+ * copied from the database; the totals the shopper saw must match, so nobody is charged an
+ * amount they did not see. A retry with the same idempotency key answers the first order.
+ */
+export async function createOrder(
+  db: Database,
+  user: SessionUser,
+  request: CreateOrderRequest,
+  idempotencyKey: string | undefined,
+): Promise<Order> {
+  if (idempotencyKey) {
+    const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+    if (earlier) return withItems(db, earlier);
+  }
+  const ids = request.orderItems.map((item) => item.product);
+  if (new Set(ids).size !== ids.length) {
+    throw invalid('Each product may appear only once in an order');
+  }
+  const unknownId = ids.find((id) => !isUuid(id));
+  if (unknownId) throw invalid(`Product not found: ${unknownId}`);
+  const found = new Map((await findProductsForOrder(db, ids)).map((row) => [row.id, row]));
+
+  const lines = request.orderItems.map(({ product: id, qty }) => {
+    const product = found.get(id);
+    if (!product) throw invalid(`Product not found: ${id}`);
+    if (product.countInStock === 0) throw conflict(`${product.name} is out of stock`);
+    if (qty > product.countInStock) {
+      throw conflict(`Only ${product.countInStock} of ${product.name} left in stock`);
+    }
+    return { product, qty };
+  });
+  const prices = computeOrderPrices(
+    lines.map(({ product, qty }) => ({ price: Number(product.price), qty })),
+  );
+  if (!samePrices(request, prices)) throw conflict(PRICES_CHANGED);
+
+  const { shippingAddress } = request;
+  try {
+    const stored = await db.transaction((tx) =>
+      insertOrder(
+        tx,
+        {
+          userId: user.id,
+          buyerName: user.name,
+          buyerEmail: user.email,
+          ...shippingAddress,
+          paymentMethod: request.paymentMethod,
+          itemsPrice: centsToDecimalString(toCents(prices.itemsPrice)),
+          shippingPrice: centsToDecimalString(toCents(prices.shippingPrice)),
+          taxPrice: centsToDecimalString(toCents(prices.taxPrice)),
+          totalPrice: centsToDecimalString(toCents(prices.totalPrice)),
+          idempotencyKey: idempotencyKey ?? null,
+        },
+        lines.map(({ product, qty }) => ({
+          productId: product.id,
+          name: product.name,
+          image: product.image,
+          price: product.price,
+          qty,
+        })),
+      ),
+    );
+    return toOrder(stored.order, stored.items);
+  } catch (error) {
+    // The same key sent twice at once: the first insert won; answer its order.
+    if (idempotencyKey && isUniqueViolation(error, 'orders_user_idempotency_key')) {
+      const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+      if (earlier) return withItems(db, earlier);
+    }
+    throw error;
+  }
+}
+
+/** The order if the caller may see it: its buyer or an admin. Anyone else gets 404, as if it did not exist. */
+export async function findVisibleOrder(
+  db: Database,
+  user: SessionUser,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow> {
+  const order = isUuid(id) ? await findOrder(db, id, options) : undefined;
+  if (!order || (order.userId !== user.id && !user.isAdmin)) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+export async function getOrder(db: Database, user: SessionUser, id: string): Promise<Order> {
+  return withItems(db, await findVisibleOrder(db, user, id));
+}
+
+export async function myOrders(db: Database, user: SessionUser): Promise<Order[]> {
+  return (await listOrders(db, user.id)).map(({ order, items }) => toOrder(order, items));
+}
+
+export async function allOrders(db: Database): Promise<Order[]> {
+  return (await listOrders(db)).map(({ order, items }) => toOrder(order, items));
+}
+
+/** Admin: paid → sent, or sent → delivered, by the shared transition rules; 409 otherwise. */
+export async function advanceOrder(
+  db: Database,
+  id: string,
+  step: 'sent' | 'delivered',
+): Promise<Order> {
+  const updated = await db.transaction(async (tx) => {
+    const order = isUuid(id) ? await findOrder(tx, id, { forUpdate: true }) : undefined;
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const now = new Date();
+    if (step === 'sent') {
+      if (!canMarkSent(order)) {
+        throw new AppError(
+          'conflict',
+          order.isPaid ? 'This order has already been sent' : 'This order has not been paid yet',
+        );
+      }
+      return updateOrder(tx, id, { isSent: true, sentAt: now });
+    }
+    if (!canMarkDelivered(order)) {
+      throw new AppError(
+        'conflict',
+        order.isDelivered
+          ? 'This order has already been delivered'
+          : !order.isPaid
+            ? 'This order has not been paid yet'
+            : 'This order has not been sent yet',
+      );
+    }
+    return updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
+  });
+  if (!updated) throw notFound(ORDER_NOT_FOUND);
+  return withItems(db, updated);
+}

@@ -1,0 +1,67 @@
+import type { CaptureResult } from '@proshop/domain/payment-verification';
+import { AppError } from '../../errors/app-error.ts';
+
+/**
+ * What the orders service needs from a payment provider: create a payment for the amount the
+ * server computed, then capture it once the buyer approved it. Whether a capture pays the order
+ * is decided by `verifyCapture` (packages/domain/src/payment-verification.ts) for every provider,
+ * the test provider included.
+ */
+export interface PaymentProvider {
+  readonly kind: 'paypal' | 'test';
+  createPayment(input: CreatePaymentInput): Promise<{ providerOrderId: string }>;
+  /**
+   * Takes the money. `providerOrderId` must be the one stored with the order when the payment
+   * was created, never one the browser sends. Throws AppError('unavailable') when the provider
+   * does not answer; a capture that happened but cannot be read is a `failed` result.
+   */
+  capturePayment(input: { providerOrderId: string; orderId: string }): Promise<CaptureResult>;
+}
+
+export interface CreatePaymentInput {
+  /** Our order id: PayPal keeps it as custom_id and it makes the create call idempotent. */
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  /** What the amount is made of; PayPal shows it to the buyer and checks that it adds up. */
+  breakdown?: { itemsCents: number; shippingCents: number; taxCents: number };
+  /** The order's lines for PayPal's review page; PayPal requires `breakdown` with them. */
+  items?: PaymentItem[];
+}
+
+export interface PaymentItem {
+  name: string;
+  quantity: number;
+  unitAmountCents: number;
+  sku?: string;
+}
+
+/** Where providers report what the shopper must not see (status codes, PayPal debug ids). */
+export interface PaymentLog {
+  warn(details: object, message: string): void;
+}
+
+export const PROVIDER_UNAVAILABLE_MESSAGE =
+  'The payment provider is not answering. Please try again in a moment.';
+
+/** 503 for the shopper; the cause stays on the error for the logs only. */
+export function providerUnavailable(cause?: unknown): AppError {
+  const error = new AppError('unavailable', PROVIDER_UNAVAILABLE_MESSAGE);
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+/**
+ * The provider answered in a way that means our request was wrong (e.g. AMOUNT_MISMATCH on
+ * create): a bug on our side, so it reaches the error handler as a logged 500, not a 503.
+ */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+
+  constructor(
+    message: string,
+    readonly details: { status?: number; issue?: string; debugId?: string } = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,30 @@
+import {
+  createReviewRequestSchema,
+  messageResponseSchema,
+  productIdParamsSchema,
+} from '@proshop/domain/product-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../auth/access-plugin.ts';
+import { addReview } from './service.ts';
+
+export const REVIEW_ADDED = 'Review added';
+
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/products/:id/reviews',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review a product (one review per user and product)',
+        params: productIdParamsSchema,
+        body: createReviewRequestSchema,
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await addReview(app.db, request.params.id, currentUser(request), request.body);
+      return reply.code(201).send({ message: REVIEW_ADDED });
+    },
+  );
+};

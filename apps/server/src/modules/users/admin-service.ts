@@ -1,0 +1,58 @@
+import type { AdminUserUpdateRequest, MessageResponse, User } from '@proshop/domain/user-schemas';
+import type { Database } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
+import { conflict, notFound } from '../../errors/app-error.ts';
+import { EMAIL_IN_USE, USER_NOT_FOUND } from './account-service.ts';
+import { deleteUser, EmailTakenError, findUserById, listUsers, updateUser } from './repository.ts';
+import { toUser } from './user-mapper.ts';
+
+export const CANNOT_DEMOTE_SELF = 'You cannot remove your own admin rights';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const USER_REMOVED = 'User removed';
+
+/** A malformed id names no user: 404, like an unknown one. */
+function checkId(id: string): string {
+  if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
+  return id;
+}
+
+export async function listAllUsers(db: Database): Promise<User[]> {
+  return (await listUsers(db)).map(toUser);
+}
+
+export async function getUser(db: Database, id: string): Promise<User> {
+  const row = await findUserById(db, checkId(id));
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return toUser(row);
+}
+
+export async function updateUserAsAdmin(
+  db: Database,
+  adminId: string,
+  id: string,
+  body: AdminUserUpdateRequest,
+): Promise<User> {
+  checkId(id);
+  // An admin locking themselves out would leave the shop without anyone able to undo it.
+  if (id === adminId && !body.isAdmin) throw conflict(CANNOT_DEMOTE_SELF);
+  try {
+    const row = await updateUser(db, id, body);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return toUser(row);
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw conflict(EMAIL_IN_USE);
+    throw error;
+  }
+}
+
+/** Their orders and reviews stay, with the buyer's name and e-mail copied on them. */
+export async function deleteUserAsAdmin(
+  db: Database,
+  adminId: string,
+  id: string,
+): Promise<MessageResponse> {
+  checkId(id);
+  if (id === adminId) throw conflict(CANNOT_DELETE_SELF);
+  if (!(await deleteUser(db, id))) throw notFound(USER_NOT_FOUND);
+  return { message: USER_REMOVED };
+}

@@ -1,0 +1,118 @@
+import {
+  RESET_CODE_MAX_ATTEMPTS,
+  RESET_CODE_TTL_MINUTES,
+  type ForgotPasswordRequest,
+  type MessageResponse,
+  type ResetCodeCheckRequest,
+  type ResetPasswordRequest,
+} from '@proshop/domain/user-schemas';
+import type { Database } from '../../db/client.ts';
+import { invalid } from '../../errors/app-error.ts';
+import type { Clock } from '../../lifecycle/clock.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { rateLimitRules } from '../rate-limit/rules.ts';
+import {
+  consumeResetCode,
+  deleteResetCode,
+  markVerified,
+  replaceResetCode,
+  takeAttempt,
+} from './password-reset-repository.ts';
+import { findUserByEmail, updateUser } from './repository.ts';
+import { generateResetCode, hashResetCode, sameCodeHash } from './reset-code.ts';
+import { resetCodeEmail } from './reset-email.ts';
+
+export interface ResetContext {
+  db: Database;
+  jwtSecret: string;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  shopName: string;
+  /** The shop's address as shoppers reach it (links in e-mails). */
+  publicUrl: string;
+}
+
+export const CODE_SENT = `If an account exists for this e-mail, a code has been sent. It is valid for ${RESET_CODE_TTL_MINUTES} minutes.`;
+export const CODE_VERIFIED = 'Great! You are verified. Create a new password.';
+export const PASSWORD_RESET = 'Your password has been reset. Please log in with your new password.';
+// One answer for every refusal (unknown e-mail, no code, wrong, expired, out of tries), so that
+// the check tells nothing about which accounts exist.
+export const WRONG_CODE =
+  'The code is wrong or has expired. Please check it or ask for a new code.';
+
+/** Sends a new code (replacing any earlier one); the answer is the same for unknown e-mails. */
+export async function sendResetCode(
+  ctx: ResetContext,
+  body: ForgotPasswordRequest,
+  address: string,
+): Promise<MessageResponse> {
+  await ctx.limiter.consume(rateLimitRules.forgotPassword, { address, email: body.email });
+  const user = await findUserByEmail(ctx.db, body.email);
+  if (!user) return { message: CODE_SENT };
+  const code = generateResetCode();
+  const codeHash = hashResetCode(ctx.jwtSecret, user.id, code);
+  const now = ctx.clock.now();
+  await replaceResetCode(ctx.db, {
+    userId: user.id,
+    codeHash,
+    expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MINUTES * 60_000),
+    now,
+  });
+  try {
+    await ctx.mailer.send(
+      resetCodeEmail({
+        to: user.email,
+        name: user.name,
+        code,
+        shopName: ctx.shopName,
+        resetUrl: `${ctx.publicUrl}/resetpassword`,
+      }),
+    );
+  } catch (error) {
+    // A code the shopper never received must not stay usable.
+    await deleteResetCode(ctx.db, user.id, codeHash);
+    throw error;
+  }
+  return { message: CODE_SENT };
+}
+
+/** Compares the given code with the live one, spending one of its tries. */
+async function spendAttempt(ctx: ResetContext, email: string, code: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw invalid(WRONG_CODE);
+  const stored = await takeAttempt(ctx.db, user.id, ctx.clock.now(), RESET_CODE_MAX_ATTEMPTS);
+  const codeHash = hashResetCode(ctx.jwtSecret, user.id, code);
+  if (!stored || !sameCodeHash(stored, codeHash)) throw invalid(WRONG_CODE);
+  return { userId: user.id, codeHash };
+}
+
+export async function checkResetCode(
+  ctx: ResetContext,
+  body: ResetCodeCheckRequest,
+  address: string,
+): Promise<MessageResponse> {
+  await ctx.limiter.consume(rateLimitRules.resetCode, { address, email: body.email });
+  const { userId, codeHash } = await spendAttempt(ctx, body.email, body.resetToken);
+  await markVerified(ctx.db, userId, codeHash, ctx.clock.now());
+  return { message: CODE_VERIFIED };
+}
+
+/** Checks the code again, sets the password, ends every session, and uses the code up. */
+export async function resetPassword(
+  ctx: ResetContext,
+  body: ResetPasswordRequest,
+  address: string,
+): Promise<MessageResponse> {
+  await ctx.limiter.consume(rateLimitRules.resetCode, { address, email: body.email });
+  const { userId, codeHash } = await spendAttempt(ctx, body.email, body.resetToken);
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    // Whoever removes the code first resets the password; a second use finds nothing.
+    if (!(await consumeResetCode(tx, userId, codeHash))) throw invalid(WRONG_CODE);
+    await updateUser(tx, userId, { passwordHash });
+  });
+  return { message: PASSWORD_RESET };
+}

@@ -1,0 +1,187 @@
+import {
+  adminUserUpdateRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  profileUpdateRequestSchema,
+  registerRequestSchema,
+  resetCodeCheckRequestSchema,
+  resetPasswordRequestSchema,
+  userInfoSchema,
+  userSchema,
+} from '@proshop/domain/user-schemas';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../auth/access-plugin.ts';
+import { getProfile, login, register, updateProfile } from './account-service.ts';
+import { deleteUserAsAdmin, getUser, listAllUsers, updateUserAsAdmin } from './admin-service.ts';
+import { checkResetCode, resetPassword, sendResetCode } from './password-reset-service.ts';
+
+const tags = ['users'];
+const idParams = z.object({ id: z.string() });
+
+function resetContext(app: FastifyInstance) {
+  return {
+    db: app.db,
+    jwtSecret: app.jwtSecret,
+    clock: app.clock,
+    mailer: app.mailer,
+    limiter: app.rateLimiter,
+    shopName: app.config.SHOP_NAME,
+    publicUrl: app.config.publicUrl,
+  };
+}
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accounts = { db: app.db, jwtSecret: app.jwtSecret };
+  const limitedAccounts = { ...accounts, limiter: app.rateLimiter };
+
+  app.post(
+    '/api/users',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Create an account and sign in (never an admin)',
+        body: registerRequestSchema,
+        response: { 201: userInfoSchema },
+      },
+    },
+    async (request, reply) => {
+      const userInfo = await register(limitedAccounts, request.body, request.ip);
+      return reply.code(201).send(userInfo);
+    },
+  );
+
+  app.post(
+    '/api/users/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: userInfoSchema },
+      },
+    },
+    (request) => login(limitedAccounts, request.body, request.ip),
+  );
+
+  app.get(
+    '/api/users/profile',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: userSchema },
+      },
+    },
+    (request) => getProfile(accounts, currentUser(request).id),
+  );
+
+  app.put(
+    '/api/users/profile',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Change name, e-mail and optionally the password (which ends older sessions)',
+        body: profileUpdateRequestSchema,
+        response: { 200: userInfoSchema },
+      },
+    },
+    (request) => updateProfile(accounts, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/users/forgotpassword',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'E-mail a 6-digit reset code (same answer whether the account exists or not)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    (request) => sendResetCode(resetContext(app), request.body, request.ip),
+  );
+
+  app.post(
+    '/api/users/forgotpassword/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Check a reset code',
+        body: resetCodeCheckRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    (request) => checkResetCode(resetContext(app), request.body, request.ip),
+  );
+
+  app.put(
+    '/api/users/resetpassword',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset code (ends every session)',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    (request) => resetPassword(resetContext(app), request.body, request.ip),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } },
+    },
+    () => listAllUsers(app.db),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'One user', params: idParams, response: { 200: userSchema } },
+    },
+    (request) => getUser(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Change a user, including the admin flag (not your own)',
+        params: idParams,
+        body: adminUserUpdateRequestSchema,
+        response: { 200: userSchema },
+      },
+    },
+    (request) =>
+      updateUserAsAdmin(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Delete a user (not yourself); their orders keep the buyer name and e-mail',
+        params: idParams,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    (request) => deleteUserAsAdmin(app.db, currentUser(request).id, request.params.id),
+  );
+};

@@ -1,0 +1,487 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local HTTP server that answers like PayPal's REST API (token, Orders v2 create, get,
+ * capture) as ../shared/docs/paypal-contract.md describes it, for the PayPal client's tests and
+ * for browser tests (it also serves the JS SDK stand-in at /sdk/js). It checks what PayPal
+ * checks (credentials, token expiry, amounts adding up, idempotent replays) so a client that
+ * passes here sends what PayPal expects. In a test: `PayPalStandIn.start()`, then point the
+ * client (or PAYPAL_API_BASE) at `standIn.url`; as a process for browser tests see
+ * paypal-stand-in-cli.ts.
+ */
+
+/** What the next captures do; set per test with `setCaptureBehaviour`. */
+export type CaptureBehaviour =
+  | { kind: 'completed' }
+  /** 201, the order COMPLETED but its capture DECLINED. */
+  | { kind: 'declined' }
+  | { kind: 'pending' }
+  /** 422 with this issue: INSTRUMENT_DECLINED, TRANSACTION_REFUSED, ORDER_NOT_APPROVED ... */
+  | { kind: 'refused'; issue: string }
+  /** The capture succeeds, then the answer says ORDER_ALREADY_CAPTURED (as after a lost answer). */
+  | { kind: 'already-captured' }
+  /** 201 COMPLETED for another amount than the order's. */
+  | { kind: 'captured-amount'; value: string; currencyCode?: string }
+  | { kind: 'server-error' }
+  /** Never answers (for timeouts). */
+  | { kind: 'hang' };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+interface Money {
+  currency_code: string;
+  value: string;
+}
+
+interface StandInCapture {
+  id: string;
+  status: 'COMPLETED' | 'DECLINED' | 'PENDING';
+  amount: Money;
+  final_capture: boolean;
+  custom_id?: string;
+  status_details?: { reason: string };
+  create_time: string;
+  update_time: string;
+}
+
+export interface StandInOrder {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  intent: string;
+  purchaseUnit: Record<string, unknown> & { amount: Money; custom_id?: string };
+  captures: StandInCapture[];
+  createTime: string;
+}
+
+export interface PayPalStandInOptions {
+  clientId?: string;
+  clientSecret?: string;
+  tokenLifetimeSeconds?: number;
+  /**
+   * The buyer's approval happens in PayPal's window, which the stand-in has no part of: by
+   * default a capture treats the order as approved. With false, capture answers
+   * ORDER_NOT_APPROVED until `approve(id)` is called.
+   */
+  autoApprove?: boolean;
+  /** Clock for token expiry (milliseconds). */
+  now?: () => number;
+  port?: number;
+  host?: string;
+}
+
+type Reply = { status: number; body: unknown } | 'hang';
+
+const DECIMAL = /^\d+(\.\d{1,2})?$/;
+const sdkScript = new URL('../../../web/e2e/paypal-sdk-stand-in.js', import.meta.url);
+
+export class PayPalStandIn {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly requests: RecordedRequest[] = [];
+  readonly orders = new Map<string, StandInOrder>();
+  url = '';
+  private captureBehaviour: CaptureBehaviour = { kind: 'completed' };
+  private readonly tokens = new Map<string, number>();
+  private readonly replays = new Map<string, { status: number; body: unknown }>();
+  private readonly server: Server;
+  private readonly now: () => number;
+
+  private constructor(private readonly options: PayPalStandInOptions) {
+    this.clientId = options.clientId ?? 'stand-in-client-id';
+    this.clientSecret = options.clientSecret ?? 'stand-in-client-secret';
+    this.now = options.now ?? Date.now;
+    this.server = createServer((request, response) => {
+      void this.handle(request, response);
+    });
+  }
+
+  static async start(options: PayPalStandInOptions = {}): Promise<PayPalStandIn> {
+    const standIn = new PayPalStandIn(options);
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      standIn.server.once('error', reject);
+      standIn.server.listen(options.port ?? 0, host, resolve);
+    });
+    const { port } = standIn.server.address() as AddressInfo;
+    standIn.url = `http://${host}:${port}`;
+    return standIn;
+  }
+
+  setCaptureBehaviour(behaviour: CaptureBehaviour): void {
+    this.captureBehaviour = behaviour;
+  }
+
+  /** Every token handed out so far stops working (PayPal answers 401 to it). */
+  expireTokens(): void {
+    for (const token of this.tokens.keys()) this.tokens.set(token, 0);
+  }
+
+  /** What the buyer does in PayPal's window. */
+  approve(orderId: string): void {
+    const order = this.orders.get(orderId);
+    if (order?.status === 'CREATED') order.status = 'APPROVED';
+  }
+
+  requestsTo(method: string, pathPattern: RegExp): RecordedRequest[] {
+    return this.requests.filter((r) => r.method === method && pathPattern.test(r.path));
+  }
+
+  reset(): void {
+    this.captureBehaviour = { kind: 'completed' };
+    this.requests.length = 0;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const text = await readBody(request);
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const method = request.method ?? 'GET';
+    const body = parseBody(text, request.headers['content-type']);
+    this.requests.push({ method, path, headers: request.headers, body });
+
+    if (method === 'GET' && path === '/sdk/js') {
+      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+      response.end(readFileSync(sdkScript));
+      return;
+    }
+    const reply = this.route(method, path, request, body);
+    if (reply === 'hang') return;
+    response.writeHead(reply.status, { 'Content-Type': 'application/json' });
+    response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  }
+
+  private route(method: string, path: string, request: IncomingMessage, body: unknown): Reply {
+    if (method === 'POST' && path === '/v1/oauth2/token') return this.token(request, body);
+    // Not PayPal's: lets a browser test run in another process switch the next captures.
+    if (method === 'POST' && path === '/__stand-in/capture-behaviour') {
+      if (!isCaptureBehaviour(body)) return { status: 400, body: { message: 'unknown behaviour' } };
+      this.setCaptureBehaviour(body);
+      return { status: 204, body: undefined };
+    }
+    if (!path.startsWith('/v2/checkout/orders')) {
+      return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    }
+    if (!this.authorised(request)) {
+      return {
+        status: 401,
+        body: {
+          name: 'AUTHENTICATION_FAILURE',
+          message:
+            'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+        },
+      };
+    }
+    const mocked = mockedFailure(request);
+    if (mocked === 'INTERNAL_SERVER_ERROR') {
+      return paypalError(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
+    }
+    const match = /^\/v2\/checkout\/orders(?:\/([^/]+))?(\/capture)?$/.exec(path);
+    const id = match?.[1] && decodeURIComponent(match[1]);
+    if (method === 'POST' && match && !id)
+      return this.replayable(request, 'create', () => this.create(request, body));
+    if (method === 'GET' && id && !match[2]) {
+      const order = this.orders.get(id);
+      return order ? { status: 200, body: this.representation(order) } : notFound();
+    }
+    if (method === 'POST' && id && match[2]) {
+      return this.replayable(request, 'capture', () => this.capture(id, mocked));
+    }
+    return notFound();
+  }
+
+  private token(request: IncomingMessage, body: unknown): Reply {
+    const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== expected) {
+      return {
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+      };
+    }
+    if ((body as Record<string, string> | undefined)?.grant_type !== 'client_credentials') {
+      return {
+        status: 400,
+        body: { error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' },
+      };
+    }
+    const lifetime = this.options.tokenLifetimeSeconds ?? 32_400;
+    const token = `A21AA${randomBytes(24).toString('base64url')}`;
+    this.tokens.set(token, this.now() + lifetime * 1000);
+    return {
+      status: 200,
+      body: {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-STANDIN',
+        expires_in: lifetime,
+        nonce: randomUUID(),
+      },
+    };
+  }
+
+  private authorised(request: IncomingMessage): boolean {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const expiresAt = token === undefined ? undefined : this.tokens.get(token);
+    return expiresAt !== undefined && this.now() < expiresAt;
+  }
+
+  /**
+   * The same PayPal-Request-Id answers the first result again: a success with 200 instead of
+   * 201, a refusal (4xx) as it was. Outages (5xx, no answer) are not remembered.
+   */
+  private replayable(request: IncomingMessage, kind: string, run: () => Reply): Reply {
+    const requestId = request.headers['paypal-request-id'];
+    const key = typeof requestId === 'string' ? `${kind}:${requestId}` : undefined;
+    const replay = key === undefined ? undefined : this.replays.get(key);
+    if (replay) return { status: replay.status < 300 ? 200 : replay.status, body: replay.body };
+    const reply = run();
+    if (key && reply !== 'hang' && reply.status < 500) this.replays.set(key, reply);
+    return reply;
+  }
+
+  private create(request: IncomingMessage, body: unknown): Reply {
+    const order = body as {
+      intent?: unknown;
+      purchase_units?: Array<Record<string, unknown>>;
+    };
+    const unit = order?.purchase_units?.[0];
+    if (order?.intent !== 'CAPTURE' || !unit) {
+      return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+    }
+    const amount = unit.amount as (Money & { breakdown?: Record<string, Money> }) | undefined;
+    const problem = checkAmount(amount, unit.items);
+    if (problem) return problem;
+    const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+    const stored: StandInOrder = {
+      id,
+      status: 'CREATED',
+      intent: 'CAPTURE',
+      purchaseUnit: { reference_id: 'default', ...unit, amount: amount! },
+      captures: [],
+      createTime: new Date(this.now()).toISOString(),
+    };
+    this.orders.set(id, stored);
+    const full = request.headers.prefer === 'return=representation';
+    return {
+      status: 201,
+      body: full ? this.representation(stored) : { id, status: stored.status, links: links(id) },
+    };
+  }
+
+  private capture(id: string, mocked: string | undefined): Reply {
+    const order = this.orders.get(id);
+    if (!order) return notFound();
+    if (mocked) return paypalError(422, 'UNPROCESSABLE_ENTITY', mocked);
+    if (order.captures.length > 0) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+    }
+    if (order.status === 'CREATED' && this.options.autoApprove === false) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+    }
+    const behaviour = this.captureBehaviour;
+    switch (behaviour.kind) {
+      case 'hang':
+        return 'hang';
+      case 'server-error':
+        return paypalError(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
+      case 'refused':
+        return paypalError(422, 'UNPROCESSABLE_ENTITY', behaviour.issue);
+      default:
+        break;
+    }
+    const time = new Date(this.now()).toISOString();
+    const capture: StandInCapture = {
+      id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
+      status: 'COMPLETED',
+      amount: {
+        currency_code: order.purchaseUnit.amount.currency_code,
+        value: order.purchaseUnit.amount.value,
+      },
+      final_capture: true,
+      ...(order.purchaseUnit.custom_id ? { custom_id: order.purchaseUnit.custom_id } : {}),
+      create_time: time,
+      update_time: time,
+    };
+    if (behaviour.kind === 'declined') capture.status = 'DECLINED';
+    if (behaviour.kind === 'pending') {
+      capture.status = 'PENDING';
+      capture.status_details = { reason: 'PENDING_REVIEW' };
+    }
+    if (behaviour.kind === 'captured-amount') {
+      capture.amount = {
+        currency_code: behaviour.currencyCode ?? capture.amount.currency_code,
+        value: behaviour.value,
+      };
+    }
+    order.captures.push(capture);
+    order.status = 'COMPLETED';
+    if (behaviour.kind === 'already-captured') {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+    }
+    return { status: 201, body: this.representation(order) };
+  }
+
+  private representation(order: StandInOrder) {
+    const captured = order.captures.length > 0;
+    return {
+      id: order.id,
+      intent: order.intent,
+      status: order.status,
+      create_time: order.createTime,
+      ...(order.status !== 'CREATED' && {
+        payment_source: {
+          paypal: {
+            email_address: 'buyer@example.com',
+            account_id: 'STANDINPAYER',
+            name: { given_name: 'Stand', surname: 'In' },
+          },
+        },
+        payer: {
+          email_address: 'buyer@example.com',
+          payer_id: 'STANDINPAYER',
+          name: { given_name: 'Stand', surname: 'In' },
+        },
+      }),
+      purchase_units: [
+        {
+          ...order.purchaseUnit,
+          ...(captured && { payments: { captures: order.captures } }),
+        },
+      ],
+      links: links(order.id),
+    };
+  }
+}
+
+const behaviourKinds = new Set<CaptureBehaviour['kind']>([
+  'completed',
+  'declined',
+  'pending',
+  'refused',
+  'already-captured',
+  'captured-amount',
+  'server-error',
+  'hang',
+]);
+
+function isCaptureBehaviour(body: unknown): body is CaptureBehaviour {
+  const value = body as Partial<Record<string, unknown>> | undefined;
+  if (!value || !behaviourKinds.has(value.kind as CaptureBehaviour['kind'])) return false;
+  if (value.kind === 'refused') return typeof value.issue === 'string';
+  if (value.kind === 'captured-amount') return typeof value.value === 'string';
+  return true;
+}
+
+/** value = item_total + tax_total + shipping; items add up to item_total; 2 decimals at most. */
+function checkAmount(
+  amount: (Money & { breakdown?: Record<string, Money> }) | undefined,
+  items: unknown,
+): Reply | undefined {
+  if (!amount || typeof amount.value !== 'string' || typeof amount.currency_code !== 'string') {
+    return paypalError(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+  }
+  const all = [amount, ...Object.values(amount.breakdown ?? {})];
+  if (all.some((money) => !DECIMAL.test(money.value))) {
+    return paypalError(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION');
+  }
+  if (all.some((money) => money.currency_code !== amount.currency_code)) {
+    return paypalError(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH');
+  }
+  const cents = (money: Money | undefined) => (money ? Math.round(Number(money.value) * 100) : 0);
+  const breakdown = amount.breakdown;
+  if (breakdown) {
+    const sum =
+      cents(breakdown.item_total) + cents(breakdown.tax_total) + cents(breakdown.shipping);
+    if (sum !== cents(amount)) return paypalError(422, 'UNPROCESSABLE_ENTITY', 'AMOUNT_MISMATCH');
+  }
+  if (Array.isArray(items)) {
+    if (!breakdown?.item_total) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'ITEM_TOTAL_REQUIRED');
+    }
+    const itemsSum = (items as Array<{ quantity?: unknown; unit_amount?: Money }>).reduce(
+      (sum, item) => sum + cents(item.unit_amount) * Number(item.quantity),
+      0,
+    );
+    if (itemsSum !== cents(breakdown.item_total)) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'ITEM_TOTAL_MISMATCH');
+    }
+  }
+  return undefined;
+}
+
+/** `PayPal-Mock-Response: {"mock_application_codes": "INSTRUMENT_DECLINED"}` as in the sandbox. */
+function mockedFailure(request: IncomingMessage): string | undefined {
+  const header = request.headers['paypal-mock-response'];
+  if (typeof header !== 'string') return undefined;
+  try {
+    const code = (JSON.parse(header) as { mock_application_codes?: unknown })
+      .mock_application_codes;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function paypalError(status: number, name: string, issue: string): Reply {
+  return {
+    status,
+    body: {
+      name,
+      message: `The stand-in refused the request: ${issue}.`,
+      debug_id: randomBytes(6).toString('hex'),
+      details: [{ issue, description: issue }],
+      links: [],
+    },
+  };
+}
+
+function notFound(): Reply {
+  return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+}
+
+function links(id: string) {
+  const self = `https://api-m.sandbox.paypal.com/v2/checkout/orders/${id}`;
+  return [
+    { href: self, rel: 'self', method: 'GET' },
+    {
+      href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`,
+      rel: 'approve',
+      method: 'GET',
+    },
+    { href: self, rel: 'update', method: 'PATCH' },
+    { href: `${self}/capture`, rel: 'capture', method: 'POST' },
+  ];
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text === '') return undefined;
+  if (contentType?.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,85 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpCapture {
+  /** smtp:// address for SMTP_URL. */
+  url: string;
+  messages: CapturedMail[];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port that keeps every message it accepts. */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    // Plain SMTP on localhost: no self-signed certificate for the client to refuse.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An smtp:// address where nothing listens: a mail server that is down. */
+export async function deadSmtpUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `smtp://127.0.0.1:${port}`;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The decoded body of a message's part of the given type (`text/plain`, `text/html`). */
+export function mailPart(mail: CapturedMail, type: string): string {
+  for (const part of mail.raw.split(/\r?\n--/)) {
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const headers = part.slice(0, split.index);
+    if (!new RegExp(`^Content-Type: ${type}`, 'im').test(headers)) continue;
+    const body = part.slice(split.index + split[0].length);
+    if (/^Content-Transfer-Encoding: quoted-printable/im.test(headers)) {
+      return decodeQuotedPrintable(body);
+    }
+    if (/^Content-Transfer-Encoding: base64/im.test(headers)) {
+      return Buffer.from(body, 'base64').toString('utf8');
+    }
+    return body;
+  }
+  throw new Error(`No ${type} part in the message:\n${mail.raw}`);
+}
+
+/** The 6-digit code of a reset e-mail, read from its plain-text part. */
+export function resetCodeFrom(mail: CapturedMail): string {
+  const match = /Your verification code is (\d{6})/.exec(mailPart(mail, 'text/plain'));
+  if (!match?.[1]) throw new Error(`No reset code in the message:\n${mail.raw}`);
+  return match[1];
+}

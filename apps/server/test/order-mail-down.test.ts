@@ -1,0 +1,52 @@
+import { createServer } from 'node:net';
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** A port with nothing listening: the mail server is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('a mail server that is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+  });
+  afterAll(() => t.close());
+
+  it('does not turn a captured payment into an error: the order is paid, the receipt only logged', async () => {
+    const shopper = await createSignedInUser(t.database.db);
+    const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.headers,
+      payload: {
+        orderItems: [{ product: lamp.id, qty: 1 }],
+        shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' },
+        paymentMethod: 'PayPal',
+        ...computeOrderPrices([{ price: 30, qty: 1 }]),
+      },
+    });
+    const id = placed.json()._id;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/payment`,
+      headers: shopper.headers,
+    });
+    const paid = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/pay`,
+      headers: shopper.headers,
+      payload: { providerOrderId: started.json().providerOrderId },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().isPaid).toBe(true);
+  });
+});

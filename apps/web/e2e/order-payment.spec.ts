@@ -1,0 +1,380 @@
+// Paying an order and following it to the door: the order page's banners and buttons, the
+// profile's order cards, test mode on the main test server, and PayPal through the local
+// stand-ins on the second server (see paypal-servers.ts).
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  createProduct,
+  openSignedIn,
+  registerCustomer,
+  signInByApi,
+  uniqueWord,
+  type SessionInfo,
+} from './catalogue-api.ts';
+import { paypalShopURL, standInURL } from './paypal-servers.ts';
+
+interface OrderFromApi {
+  _id: string;
+  totalPrice: number;
+  isPaid: boolean;
+  paidAt: string | null;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+interface Line {
+  product: { _id: string; price: number };
+  qty: number;
+}
+
+const address = {
+  address: '1 Test Street',
+  city: 'Testville',
+  postalCode: '12345',
+  country: 'Testland',
+};
+
+function bearer(session: SessionInfo) {
+  return { authorization: `Bearer ${session.token}` };
+}
+
+/** Places an order through the API with the totals the place-order screen would show. */
+async function placeOrder(
+  request: APIRequestContext,
+  customer: SessionInfo,
+  lines: Line[],
+): Promise<OrderFromApi> {
+  const prices = computeOrderPrices(
+    lines.map(({ product, qty }) => ({ price: product.price, qty })),
+  );
+  const response = await request.post('/api/orders', {
+    headers: bearer(customer),
+    data: {
+      orderItems: lines.map(({ product, qty }) => ({ product: product._id, qty })),
+      shippingAddress: address,
+      paymentMethod: 'PayPal',
+      ...prices,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as OrderFromApi;
+}
+
+async function fetchOrder(
+  request: APIRequestContext,
+  session: SessionInfo,
+  id: string,
+): Promise<OrderFromApi> {
+  const response = await request.get(`/api/orders/${id}`, { headers: bearer(session) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as OrderFromApi;
+}
+
+/** The same page, now with `session` signed in (what the login page would have stored). */
+async function switchTo(page: Page, session: SessionInfo, path: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('userInfo', value), JSON.stringify(session));
+  await page.goto(path);
+}
+
+function orderCard(page: Page, orderId: string) {
+  return page.getByRole('article', { name: `Order ${orderId}` });
+}
+
+function main(page: Page) {
+  return page.getByRole('main');
+}
+
+test.describe('order page and My Orders (test mode)', () => {
+  test('a new customer pays in test mode; the admin marks the order sent, then delivered', async ({
+    page,
+    request,
+  }) => {
+    const admin = await signInByApi(request);
+    const customer = await registerCustomer(request);
+    const product = await createProduct(request, admin, {
+      name: uniqueWord('Desk lamp '),
+      price: 40,
+      countInStock: 5,
+    });
+    const order = await placeOrder(request, customer, [{ product, qty: 2 }]);
+    const orderPath = `/order/${order._id}`;
+
+    await openSignedIn(page, customer, orderPath);
+    await expect(main(page).getByRole('heading', { name: `Order ${order._id}` })).toBeVisible();
+    await expect(main(page).getByText(customer.name)).toBeVisible();
+    await expect(main(page).getByRole('link', { name: customer.email })).toHaveAttribute(
+      'href',
+      `mailto:${customer.email}`,
+    );
+    await expect(main(page).getByText('1 Test Street, Testville 12345, Testland')).toBeVisible();
+    await expect(main(page).getByText('Order Not Shipped')).toBeVisible();
+    await expect(main(page).getByText('Order Not Paid')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: product.name })).toBeVisible();
+    await expect(main(page).getByText('2 x $40.00 = $80.00')).toBeVisible();
+    const summary = main(page).getByLabel('Order Summary');
+    await expect(summary).toContainText('Total');
+    await expect(summary).toContainText('$117.00'); // 80 + 25 shipping + 12 tax
+    await expect(main(page).getByText('Test mode: no money is taken')).toBeVisible();
+    await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
+
+    // The order is on the profile, waiting for payment.
+    await page.goto('/profile');
+    let card = orderCard(page, order._id);
+    await expect(card).toContainText("This order hasn't been paid yet. Go to Pay");
+    await expect(card.getByRole('link', { name: 'Go to Pay' })).toHaveAttribute('href', orderPath);
+    await expect(card.getByRole('link', { name: order._id })).toHaveAttribute('href', orderPath);
+    await expect(card).toContainText('$117.00');
+    await expect(card).toContainText(order.createdAt.slice(0, 10));
+    await expect(card.getByRole('img', { name: product.name })).toBeVisible();
+    await expect(card.getByRole('checkbox', { name: 'Paid' })).not.toBeChecked();
+    await expect(card.getByRole('checkbox', { name: 'Delivered' })).not.toBeChecked();
+    await expect(card).not.toContainText('This item has been sent');
+
+    await card.getByRole('link', { name: 'Go to Pay' }).click();
+    await expect(page).toHaveURL(orderPath);
+    await main(page).getByRole('button', { name: 'Pay (test mode)' }).click();
+    await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    const paid = await fetchOrder(request, customer, order._id);
+    await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
+    await expect(main(page).getByText('Order Not Paid')).toHaveCount(0);
+    await expect(main(page).getByRole('button', { name: 'Pay (test mode)' })).toHaveCount(0);
+    await expect(main(page).getByText('Order Not Shipped')).toBeVisible();
+    // The buyer is no admin: no fulfilment buttons even now the order may be sent.
+    await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
+
+    await page.goto('/profile');
+    card = orderCard(page, order._id);
+    await expect(card).toContainText('Order waiting to be shipped');
+    await expect(card.getByRole('checkbox', { name: 'Paid' })).toBeChecked();
+    await expect(card).not.toContainText('This item has been sent');
+
+    // The admin sends it: only Mark As Sent is offered for a paid order.
+    await switchTo(page, admin, orderPath);
+    await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
+    await main(page).getByRole('button', { name: 'Mark As Sent' }).click();
+    await expect(main(page).getByText(/^Shipped on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'Mark As Sent' })).toHaveCount(0);
+    const sent = await fetchOrder(request, admin, order._id);
+    await expect(main(page).getByText(`Shipped on ${sent.sentAt!.slice(0, 10)}`)).toBeVisible();
+
+    await switchTo(page, customer, '/profile');
+    card = orderCard(page, order._id);
+    const fiveDaysLater = new Date(Date.parse(sent.sentAt!) + 5 * 86_400_000);
+    await expect(card).toContainText(
+      `Estimated Delivery ${fiveDaysLater.toISOString().slice(0, 10)}`,
+    );
+    await expect(card).toContainText('This item has been sent');
+    await expect(card.getByRole('checkbox', { name: 'Delivered' })).not.toBeChecked();
+
+    // Then delivered: no admin button is left.
+    await switchTo(page, admin, orderPath);
+    await main(page).getByRole('button', { name: 'Mark As Delivered' }).click();
+    await expect(main(page).getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await expect(main(page).getByText(/^Shipped on/)).toHaveCount(0);
+    await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
+    const delivered = await fetchOrder(request, admin, order._id);
+
+    await switchTo(page, customer, '/profile');
+    card = orderCard(page, order._id);
+    await expect(card).toContainText(`Delivered on ${delivered.deliveredAt!.slice(0, 10)}`);
+    await expect(card.getByRole('checkbox', { name: 'Paid' })).toBeChecked();
+    await expect(card.getByRole('checkbox', { name: 'Delivered' })).toBeChecked();
+    await expect(card).toContainText('This item has been sent');
+  });
+
+  test('the order page needs sign-in, and an admin gets no buttons for an unpaid order', async ({
+    page,
+    request,
+  }) => {
+    const admin = await signInByApi(request);
+    const customer = await registerCustomer(request);
+    const product = await createProduct(request, admin, {
+      name: uniqueWord('Mug '),
+      price: 12.5,
+      countInStock: 3,
+    });
+    const order = await placeOrder(request, customer, [{ product, qty: 1 }]);
+
+    await page.goto(`/order/${order._id}`);
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`order/${order._id}`)}`);
+
+    await openSignedIn(page, admin, `/order/${order._id}`);
+    await expect(main(page).getByText('Order Not Paid')).toBeVisible();
+    await expect(main(page).getByText(customer.name)).toBeVisible();
+    await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
+    // Only the buyer pays their order.
+    await expect(main(page).getByRole('button', { name: 'Pay (test mode)' })).toHaveCount(0);
+
+    // Someone else's order is not found, never shown.
+    const stranger = await registerCustomer(request);
+    await switchTo(page, stranger, `/order/${order._id}`);
+    await expect(main(page).getByRole('alert')).toBeVisible();
+    await expect(main(page).getByText(customer.name)).toHaveCount(0);
+  });
+
+  test('paying for a product that ran out names it and takes no payment', async ({
+    page,
+    request,
+  }) => {
+    const admin = await signInByApi(request);
+    const customer = await registerCustomer(request);
+    const product = await createProduct(request, admin, {
+      name: uniqueWord('Last teapot '),
+      price: 30,
+      countInStock: 1,
+    });
+    const order = await placeOrder(request, customer, [{ product, qty: 1 }]);
+    const emptied = await request.put(`/api/products/${product._id}`, {
+      headers: bearer(admin),
+      data: { ...product, _id: undefined, countInStock: 0 },
+    });
+    expect(emptied.status(), await emptied.text()).toBe(200);
+
+    await openSignedIn(page, customer, `/order/${order._id}`);
+    await main(page).getByRole('button', { name: 'Pay (test mode)' }).click();
+    await expect(main(page).getByRole('alert').filter({ hasText: product.name })).toContainText(
+      'out of stock',
+    );
+    await expect(main(page).getByText('Order Not Paid')).toBeVisible();
+    expect((await fetchOrder(request, customer, order._id)).isPaid).toBe(false);
+  });
+
+  test('My Orders: empty at first, then the four buttons of a card', async ({ page, request }) => {
+    const admin = await signInByApi(request);
+    const customer = await registerCustomer(request);
+    await openSignedIn(page, customer, '/profile');
+    await expect(main(page).getByText('Your order is empty')).toBeVisible();
+
+    const first = await createProduct(request, admin, {
+      name: uniqueWord('Kettle '),
+      price: 25,
+      countInStock: 4,
+    });
+    const second = await createProduct(request, admin, {
+      name: uniqueWord('Toaster '),
+      price: 35,
+      countInStock: 2,
+    });
+    const order = await placeOrder(request, customer, [
+      { product: first, qty: 2 },
+      { product: second, qty: 1 },
+    ]);
+    await page.reload();
+    const card = orderCard(page, order._id);
+    await expect(card.getByRole('link', { name: first.name })).toBeVisible();
+    await expect(card).toContainText('and 1 more item');
+
+    for (const [label, subject] of [
+      ['Return item', `Return item from order ${order._id}`],
+      ['Contact Us', `Question about order ${order._id}`],
+    ] as const) {
+      const href = await card.getByRole('link', { name: label }).getAttribute('href');
+      expect(href).toBe(`mailto:shop@example.com?subject=${encodeURIComponent(subject)}`);
+    }
+    await expect(card.getByRole('link', { name: 'Leave review' })).toHaveAttribute(
+      'href',
+      `/product/${first._id}#review`,
+    );
+
+    // The items go back in the cart at today's price; the cart opens.
+    await card.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page).toHaveURL('/cart');
+    const stored = await page.evaluate(() => localStorage.getItem('cartItems'));
+    const cartItems = JSON.parse(stored ?? '[]') as { product: string; qty: number }[];
+    expect(
+      cartItems.map(({ product, qty }) => ({ product, qty })).sort((a, b) => a.qty - b.qty),
+    ).toEqual([
+      { product: second._id, qty: 1 },
+      { product: first._id, qty: 2 },
+    ]);
+
+    await page.goto('/profile');
+    await orderCard(page, order._id).getByRole('link', { name: 'Leave review' }).click();
+    await expect(page).toHaveURL(`/product/${first._id}#review`);
+    await expect(
+      main(page).getByRole('heading', { name: 'Write a Customer Review' }),
+    ).toBeInViewport();
+  });
+});
+
+test.describe('paying through PayPal (stand-ins for PayPal and its script)', () => {
+  test.use({ baseURL: paypalShopURL });
+  // The stand-in's capture behaviour is one setting for every test.
+  test.describe.configure({ mode: 'serial' });
+
+  async function setCaptureBehaviour(request: APIRequestContext, behaviour: object) {
+    const response = await request.post(`${standInURL}/__stand-in/capture-behaviour`, {
+      data: behaviour,
+    });
+    expect(response.status()).toBe(204);
+  }
+
+  test.afterEach(async ({ request }) => {
+    await setCaptureBehaviour(request, { kind: 'completed' });
+  });
+
+  async function unpaidOrder(request: APIRequestContext) {
+    const admin = await signInByApi(request);
+    const customer = await registerCustomer(request);
+    const product = await createProduct(request, admin, {
+      name: uniqueWord('Headphones '),
+      price: 120,
+      countInStock: 5,
+    });
+    const order = await placeOrder(request, customer, [{ product, qty: 1 }]);
+    return { customer, order };
+  }
+
+  test("PayPal's script loads only on the order page, and paying through its button pays the order", async ({
+    page,
+    request,
+  }) => {
+    const { customer, order } = await unpaidOrder(request);
+    const sdkRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith(`${standInURL}/sdk/js`)) sdkRequests.push(sent.url());
+    });
+
+    await openSignedIn(page, customer, '/profile');
+    await expect(orderCard(page, order._id)).toBeVisible();
+    expect(sdkRequests).toEqual([]);
+
+    await orderCard(page, order._id).getByRole('link', { name: 'Go to Pay' }).click();
+    await expect(main(page).getByText('Order Not Paid')).toBeVisible();
+    await expect(main(page).getByText(/Test mode/)).toHaveCount(0);
+    await main(page).getByRole('button', { name: 'PayPal (stand-in)' }).click();
+    await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await expect(main(page).getByRole('button', { name: 'PayPal (stand-in)' })).toHaveCount(0);
+    expect(sdkRequests).toHaveLength(1);
+    const query = new URL(sdkRequests[0]!).searchParams;
+    expect(query.get('client-id')).toBe('e2e-paypal-client-id');
+    expect(query.get('currency')).toBe('USD');
+    expect(query.get('intent')).toBe('capture');
+    expect((await fetchOrder(request, customer, order._id)).isPaid).toBe(true);
+  });
+
+  test('a declined payment says so, leaves the order unpaid, and the shopper can pay again', async ({
+    page,
+    request,
+  }) => {
+    const { customer, order } = await unpaidOrder(request);
+    await setCaptureBehaviour(request, { kind: 'refused', issue: 'INSTRUMENT_DECLINED' });
+
+    await openSignedIn(page, customer, `/order/${order._id}`);
+    const payButton = main(page).getByRole('button', { name: 'PayPal (stand-in)' });
+    await payButton.click();
+    await expect(main(page).getByRole('alert').filter({ hasText: 'declined' })).toContainText(
+      'Your payment was declined. Please choose another way to pay.',
+    );
+    await expect(main(page).getByText('Order Not Paid')).toBeVisible();
+    expect((await fetchOrder(request, customer, order._id)).isPaid).toBe(false);
+
+    await setCaptureBehaviour(request, { kind: 'completed' });
+    await expect(payButton).toBeEnabled();
+    await payButton.click();
+    await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await expect(main(page).getByText(/declined/)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,82 @@
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import type { CartItem } from '../../lib/cart-slice.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+
+/** The select offers at most this many, as on the product page. */
+const MAX_SELECTABLE_QTY = 100;
+
+interface CartLineProps {
+  item: CartItem;
+  onQtyChange: (qty: number) => void;
+  onDelete: () => void;
+}
+
+export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
+  // The chosen quantity stays selectable even when the stock shown has since dropped below it;
+  // the server says so when the order is placed.
+  const choices = Math.max(Math.min(item.countInStock, MAX_SELECTABLE_QTY), item.qty);
+  const quantities = Array.from({ length: choices }, (_, index) => index + 1);
+
+  return (
+    <ListGroup.Item>
+      <Row className="align-items-center g-2">
+        <Col xs={3} md={2}>
+          <img
+            src={item.image}
+            alt={item.name}
+            width={120}
+            height={96}
+            className="img-fluid rounded"
+          />
+        </Col>
+        <Col xs={9} md={4}>
+          <Link to={`/product/${item.product}`}>{item.name}</Link>
+        </Col>
+        <Col xs={4} md={2}>
+          {formatPrice(item.price)}
+        </Col>
+        <Col xs={5} md={2}>
+          <Form.Select
+            aria-label={`Quantity of ${item.name}`}
+            value={item.qty}
+            onChange={(event) => onQtyChange(Number(event.target.value))}
+          >
+            {quantities.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs={3} md={2}>
+          <Button
+            type="button"
+            variant="light"
+            aria-label={`Delete ${item.name}`}
+            onClick={onDelete}
+          >
+            {/* A bin: lid, handle and body. */}
+            <svg
+              width="16"
+              height="16"
+              viewBox="0 0 16 16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+            >
+              <path d="M2 4h12M6 4V2h4v2M3.5 4l1 10h7l1-10M6.5 7v4.5M9.5 7v4.5" />
+            </svg>
+          </Button>
+        </Col>
+      </Row>
+    </ListGroup.Item>
+  );
+}

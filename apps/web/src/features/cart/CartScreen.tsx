@@ -1,0 +1,124 @@
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { useEffect, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Loader } from '../../components/Loader.tsx';
+import { Message } from '../../components/Message.tsx';
+import { cartLineFrom, useGetCartProductQuery } from '../../lib/cart-products.ts';
+import { addItem, removeItem, selectCart, type CartItem } from '../../lib/cart-slice.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { hideNotifications, showNotification } from '../../lib/notifications-slice.ts';
+import { selectUserInfo } from '../../lib/session-slice.ts';
+import { CartLine } from './CartLine.tsx';
+import { DeleteCartItemModal } from './DeleteCartItemModal.tsx';
+
+/** The `qty` of /cart/{id}?qty=N: a whole number from 1, otherwise 1. */
+function requestedQty(raw: string | null): number {
+  const qty = Number(raw);
+  return Number.isInteger(qty) && qty >= 1 ? qty : 1;
+}
+
+/** /cart and /cart/{id}?qty=N: the latter first puts that product in the cart. */
+export function CartScreen() {
+  const { id } = useParams();
+  return id ? <AddFromAddress key={id} productId={id} /> : <Cart />;
+}
+
+function AddFromAddress({ productId }: { productId: string }) {
+  const [searchParams] = useSearchParams();
+  const qty = requestedQty(searchParams.get('qty'));
+  const { data: product, error } = useGetCartProductQuery(productId);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const inStock = product !== undefined && product.countInStock > 0;
+
+  useEffect(() => {
+    if (!product || product.countInStock < 1) return;
+    dispatch(addItem(cartLineFrom(product, Math.min(qty, product.countInStock))));
+    // The plain cart address from here on, so a reload does not undo a quantity changed later.
+    void navigate('/cart', { replace: true });
+  }, [product, qty, dispatch, navigate]);
+
+  if (error) return <Cart notice={<Message variant="danger">{errorMessage(error)}</Message>} />;
+  if (product && !inStock) {
+    return <Cart notice={<Message variant="warning">{product.name} is out of stock.</Message>} />;
+  }
+  return <Loader />;
+}
+
+function Cart({ notice }: { notice?: ReactNode }) {
+  const { cartItems } = useSelector(selectCart);
+  const userInfo = useSelector(selectUserInfo);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [toDelete, setToDelete] = useState<CartItem | null>(null);
+  const itemCount = cartItems.reduce((sum, item) => sum + item.qty, 0);
+  const { itemsPrice } = computeOrderPrices(cartItems);
+  const isEmpty = cartItems.length === 0;
+
+  function confirmDelete() {
+    if (toDelete) dispatch(removeItem(toDelete.product));
+    setToDelete(null);
+    // A toast still showing from an earlier action gives way to this one.
+    dispatch(hideNotifications());
+    dispatch(showNotification('deleted'));
+  }
+
+  return (
+    <Row className="g-4">
+      <Col md={8}>
+        <h1>Shopping Cart</h1>
+        {notice}
+        {isEmpty ? (
+          <Message>
+            Your cart is empty <Link to="/">Go Back</Link>
+          </Message>
+        ) : (
+          <ListGroup variant="flush">
+            {cartItems.map((item) => (
+              <CartLine
+                key={item.product}
+                item={item}
+                onQtyChange={(qty) => dispatch(addItem({ ...item, qty }))}
+                onDelete={() => setToDelete(item)}
+              />
+            ))}
+          </ListGroup>
+        )}
+      </Col>
+      <Col md={4}>
+        <Card>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h2 className="fs-4">Subtotal ({itemCount}) items</h2>
+              <span className="fs-5">{formatPrice(itemsPrice)}</span>
+            </ListGroup.Item>
+            <ListGroup.Item>
+              {/* Checkout needs a signed-in shopper; the sign-in page comes back to shipping. */}
+              <Button
+                type="button"
+                variant="dark"
+                className="w-100"
+                disabled={isEmpty}
+                onClick={() => void navigate(userInfo ? '/shipping' : '/login?redirect=shipping')}
+              >
+                Proceed To Checkout
+              </Button>
+            </ListGroup.Item>
+          </ListGroup>
+        </Card>
+      </Col>
+      <DeleteCartItemModal
+        show={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        onDelete={confirmDelete}
+      />
+    </Row>
+  );
+}

@@ -1,0 +1,67 @@
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from '@proshop/domain/order-schemas';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useDispatch, useSelector } from 'react-redux';
+import { Navigate, useNavigate } from 'react-router';
+import { FormContainer } from '../../components/FormContainer.tsx';
+import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { savePaymentMethod, selectCart } from '../../lib/cart-slice.ts';
+import { CheckoutSteps } from './CheckoutSteps.tsx';
+import { isPaymentMethod } from './payment-method.ts';
+
+function PaymentForm() {
+  const { shippingAddress, paymentMethod } = useSelector(selectCart);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState(
+    isPaymentMethod(paymentMethod) ? paymentMethod : DEFAULT_PAYMENT_METHOD,
+  );
+
+  // The steps run in order: no address yet, no payment step.
+  if (!shippingAddress) return <Navigate to="/shipping" replace />;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    dispatch(savePaymentMethod(method));
+    void navigate('/placeorder');
+  }
+
+  return (
+    <FormContainer>
+      <CheckoutSteps current={3} />
+      <h1>Payment Method</h1>
+      <Form onSubmit={handleSubmit}>
+        <Form.Group as="fieldset" className="mb-3">
+          <Form.Label as="legend" className="fs-6">
+            Select Method
+          </Form.Label>
+          {PAYMENT_METHODS.map((value) => (
+            <Form.Check
+              key={value}
+              type="radio"
+              id={`payment-${value.replace(/\W+/g, '-').toLowerCase()}`}
+              name="paymentMethod"
+              label={value}
+              value={value}
+              checked={method === value}
+              onChange={() => setMethod(value)}
+            />
+          ))}
+        </Form.Group>
+        <Button type="submit" variant="dark">
+          Continue
+        </Button>
+      </Form>
+    </FormContainer>
+  );
+}
+
+/** Checkout step 3: one payment method, PayPal unless the shopper picks another. */
+export function PaymentScreen() {
+  return (
+    <RequireAuth>
+      <PaymentForm />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,177 @@
+import { fromCents, toCents } from '@proshop/domain/money';
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Message } from '../../components/Message.tsx';
+import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { removeStored } from '../../lib/browser-storage.ts';
+import { useRefreshCartLines } from '../../lib/cart-products.ts';
+import { CART_ITEMS_KEY, reset, selectCart } from '../../lib/cart-slice.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { CheckoutSteps } from './CheckoutSteps.tsx';
+import { usePlaceOrderMutation } from './checkout-api.ts';
+import { newIdempotencyKey } from './idempotency-key.ts';
+import { isPaymentMethod } from './payment-method.ts';
+
+/** The spec's pause between placing the order and emptying the cart in the store. */
+const CART_RESET_DELAY_MS = 2000;
+
+function SummaryRow({ label, amount }: { label: string; amount: number }) {
+  return (
+    <ListGroup.Item as="li">
+      <Row>
+        <Col>{label}</Col>
+        <Col className="text-end">{formatPrice(amount)}</Col>
+      </Row>
+    </ListGroup.Item>
+  );
+}
+
+function PlaceOrder() {
+  const { cartItems, shippingAddress, paymentMethod } = useSelector(selectCart);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const refreshCartLines = useRefreshCartLines();
+  const [placeOrder, { isLoading, error }] = usePlaceOrderMutation();
+  // One key for this visit of the page: every click and retry names the same order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+
+  // The steps run in order: address first, then a method the shop offers.
+  if (!shippingAddress) return <Navigate to="/shipping" replace />;
+  if (!isPaymentMethod(paymentMethod)) return <Navigate to="/payment" replace />;
+
+  const prices = computeOrderPrices(cartItems);
+  const isEmpty = cartItems.length === 0;
+
+  const handlePlaceOrder = async () => {
+    try {
+      const order = await placeOrder({
+        idempotencyKey,
+        order: {
+          orderItems: cartItems.map(({ product, qty }) => ({ product, qty })),
+          shippingAddress,
+          paymentMethod,
+          ...prices,
+        },
+      }).unwrap();
+      // Gone from storage at once, so a reload cannot bring the ordered cart back; the store
+      // keeps it for the spec's 2 seconds while the order page opens.
+      removeStored(CART_ITEMS_KEY);
+      setTimeout(() => dispatch(reset()), CART_RESET_DELAY_MS);
+      void navigate(`/order/${order._id}`);
+    } catch (failure) {
+      // Refused because the cart went stale (prices, stock, a product gone): show the shopper
+      // today's amounts next to the server's message before they try again.
+      if (typeof failure === 'object' && failure !== null && 'status' in failure) {
+        const { status } = failure;
+        if (status === 400 || status === 409) await refreshCartLines(cartItems);
+      }
+    }
+  };
+
+  return (
+    <>
+      <CheckoutSteps current={4} />
+      <Row className="g-4">
+        <Col md={8}>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h2>Shipping</h2>
+              <p className="mb-0">
+                <strong>Address: </strong>
+                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
+                {shippingAddress.country}
+              </p>
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2>Payment Method</h2>
+              <strong>Method: </strong>
+              {paymentMethod}
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2>Order Items</h2>
+              {isEmpty ? (
+                <Message>
+                  Your cart is empty <Link to="/">Go Back</Link>
+                </Message>
+              ) : (
+                <ListGroup as="ul" variant="flush" aria-label="Order items">
+                  {cartItems.map((item) => (
+                    <ListGroup.Item as="li" key={item.product}>
+                      <Row className="align-items-center">
+                        <Col xs={2} md={1}>
+                          <img
+                            src={item.image}
+                            alt={item.name}
+                            width={60}
+                            height={48}
+                            className="img-fluid rounded"
+                          />
+                        </Col>
+                        <Col>
+                          <Link to={`/product/${item.product}`}>{item.name}</Link>
+                        </Col>
+                        <Col md={4} className="text-md-end">
+                          {item.qty} x {formatPrice(item.price)} ={' '}
+                          {formatPrice(fromCents(toCents(item.price) * item.qty))}
+                        </Col>
+                      </Row>
+                    </ListGroup.Item>
+                  ))}
+                </ListGroup>
+              )}
+            </ListGroup.Item>
+          </ListGroup>
+        </Col>
+        <Col md={4}>
+          <Card>
+            <ListGroup as="ul" variant="flush" aria-label="Order Summary">
+              <ListGroup.Item as="li">
+                <h2>Order Summary</h2>
+              </ListGroup.Item>
+              <SummaryRow label="Items" amount={prices.itemsPrice} />
+              <SummaryRow label="Shipping" amount={prices.shippingPrice} />
+              <SummaryRow label="Tax" amount={prices.taxPrice} />
+              <SummaryRow label="Total" amount={prices.totalPrice} />
+              {error && (
+                <ListGroup.Item as="li">
+                  <Message variant="danger">{errorMessage(error)}</Message>
+                </ListGroup.Item>
+              )}
+              <ListGroup.Item as="li">
+                <Button
+                  type="button"
+                  variant="dark"
+                  className="w-100"
+                  disabled={isEmpty || isLoading}
+                  onClick={() => void handlePlaceOrder()}
+                >
+                  Place Order
+                </Button>
+              </ListGroup.Item>
+              <ListGroup.Item as="li">
+                <small>*Free shipping for total items over $100</small>
+              </ListGroup.Item>
+            </ListGroup>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/** Checkout step 4: everything the shopper is about to order, priced by the shared rule. */
+export function PlaceOrderScreen() {
+  return (
+    <RequireAuth>
+      <PlaceOrder />
+    </RequireAuth>
+  );
+}

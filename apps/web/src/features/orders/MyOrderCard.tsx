@@ -1,0 +1,163 @@
+import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
+import type { Order } from '@proshop/domain/order-schemas';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { Link, useNavigate } from 'react-router';
+import { Message } from '../../components/Message.tsx';
+import { formatPrice } from '../../lib/format-price.ts';
+import { mailToShop } from '../../lib/shop-email.ts';
+import { shownDate } from './order-dates.ts';
+import { useReorder, type ReorderResult } from './use-reorder.ts';
+
+const NO_SHOP_EMAIL = "The shop's e-mail address is not configured.";
+
+/** The spec's card messages, in the order's state: unpaid, paid, sent, delivered. */
+function StatusMessage({ order }: { order: Order }) {
+  if (!order.isPaid) {
+    return (
+      <>
+        This order hasn't been paid yet. <Link to={`/order/${order._id}`}>Go to Pay</Link>
+      </>
+    );
+  }
+  if (order.isDelivered && order.deliveredAt)
+    return <>Delivered on {shownDate(order.deliveredAt)}</>;
+  if (order.isSent && order.sentAt) {
+    return <>Estimated Delivery {estimatedDeliveryDate(order.sentAt)}</>;
+  }
+  return <>Order waiting to be shipped</>;
+}
+
+/** A read-only tick box: the card's Paid and Delivered indicators. */
+function Indicator({ id, label, on }: { id: string; label: string; on: boolean }) {
+  return <Form.Check inline readOnly disabled id={id} label={label} checked={on} />;
+}
+
+function MailButton({ label, subject }: { label: string; subject: string }) {
+  const href = mailToShop(subject);
+  return href ? (
+    // A plain link: Bootstrap's Button would give it the role of a button.
+    <a href={href} className="btn btn-outline-dark btn-sm">
+      {label}
+    </a>
+  ) : (
+    <Button type="button" variant="outline-dark" size="sm" disabled title={NO_SHOP_EMAIL}>
+      {label}
+    </Button>
+  );
+}
+
+/** One order on the profile page: its state at a glance and what the shopper can do next. */
+export function MyOrderCard({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const reorder = useReorder();
+  const [reordering, setReordering] = useState(false);
+  const [reordered, setReordered] = useState<ReorderResult | null>(null);
+  const first = order.orderItems[0];
+  const more = order.orderItems.length - 1;
+
+  const addToCart = async () => {
+    setReordering(true);
+    const result = await reorder(order);
+    setReordering(false);
+    if (result.unavailable.length === 0) void navigate('/cart');
+    else setReordered(result);
+  };
+
+  return (
+    <Card as="article" className="mb-3" aria-label={`Order ${order._id}`}>
+      <Card.Header>
+        <Row className="small g-2">
+          <Col xs={6} md={3}>
+            <div className="text-muted">Order Placed</div>
+            {shownDate(order.createdAt)}
+          </Col>
+          <Col xs={6} md={3}>
+            <div className="text-muted">Total</div>
+            {formatPrice(order.totalPrice)}
+          </Col>
+          <Col md={6} className="text-md-end">
+            <div className="text-muted">Order #</div>
+            <Link to={`/order/${order._id}`} className="text-break">
+              {order._id}
+            </Link>
+          </Col>
+        </Row>
+      </Card.Header>
+      <Card.Body>
+        <h3 className="fs-5">
+          <StatusMessage order={order} />
+        </h3>
+        <Row className="g-3 align-items-center">
+          <Col xs={3} md={2}>
+            {first && (
+              <img
+                src={first.image}
+                alt={first.name}
+                width={80}
+                height={64}
+                className="img-fluid rounded"
+              />
+            )}
+          </Col>
+          <Col>
+            {first &&
+              (first.product ? (
+                <Link to={`/product/${first.product}`}>{first.name}</Link>
+              ) : (
+                <span>{first.name}</span>
+              ))}
+            {more > 0 && (
+              <span className="text-muted">
+                {' '}
+                and {more} more item{more === 1 ? '' : 's'}
+              </span>
+            )}
+            <div className="mt-2">
+              <Indicator id={`paid-${order._id}`} label="Paid" on={order.isPaid} />
+              <Indicator id={`delivered-${order._id}`} label="Delivered" on={order.isDelivered} />
+            </div>
+            {order.isSent && <p className="mb-0 mt-2">This item has been sent</p>}
+          </Col>
+          <Col md={4} className="d-grid gap-2">
+            <MailButton label="Return item" subject={`Return item from order ${order._id}`} />
+            <Button
+              type="button"
+              variant="dark"
+              size="sm"
+              disabled={reordering}
+              onClick={() => void addToCart()}
+            >
+              Add to cart
+            </Button>
+            {first?.product ? (
+              <Link to={`/product/${first.product}#review`} className="btn btn-outline-dark btn-sm">
+                Leave review
+              </Link>
+            ) : (
+              <Button type="button" variant="outline-dark" size="sm" disabled>
+                Leave review
+              </Button>
+            )}
+            <MailButton label="Contact Us" subject={`Question about order ${order._id}`} />
+          </Col>
+        </Row>
+        {reordered && (
+          <Message variant={reordered.added > 0 ? 'info' : 'warning'}>
+            {reordered.added > 0 && (
+              <>
+                Added {reordered.added} item{reordered.added === 1 ? '' : 's'} to your cart.{' '}
+              </>
+            )}
+            No longer available: {reordered.unavailable.join(', ')}.{' '}
+            {reordered.added > 0 && <Link to="/cart">Go to Cart</Link>}
+          </Message>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

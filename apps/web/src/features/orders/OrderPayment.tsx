@@ -1,0 +1,33 @@
+import { Loader } from '../../components/Loader.tsx';
+import { Message } from '../../components/Message.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { PayPalPayment } from './PayPalPayment.tsx';
+import { TestModePayment } from './TestModePayment.tsx';
+import { useGetPayConfigQuery } from './orders-api.ts';
+import { useOrderPayment } from './use-order-payment.ts';
+
+/** The payment area of an unpaid order, for its buyer: PayPal, or test mode without PayPal. */
+export function OrderPayment({ orderId }: { orderId: string }) {
+  const { data: config, isLoading, error: configError } = useGetPayConfigQuery();
+  const payment = useOrderPayment(orderId);
+
+  if (isLoading) return <Loader />;
+  if (configError || !config) {
+    return (
+      <Message variant="danger">
+        {configError ? errorMessage(configError) : 'Payment is not available right now.'}
+      </Message>
+    );
+  }
+  return (
+    <>
+      {payment.error && <Message variant="danger">{payment.error}</Message>}
+      {payment.capturing && <Loader />}
+      {config.provider === 'test' ? (
+        <TestModePayment payment={payment} />
+      ) : (
+        <PayPalPayment config={config} payment={payment} />
+      )}
+    </>
+  );
+}

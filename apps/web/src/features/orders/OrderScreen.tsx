@@ -1,0 +1,136 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router';
+import { Loader } from '../../components/Loader.tsx';
+import { Message } from '../../components/Message.tsx';
+import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { selectUserInfo } from '../../lib/session-slice.ts';
+import { AdminOrderActions } from './AdminOrderActions.tsx';
+import { OrderItemsList } from './OrderItemsList.tsx';
+import { OrderPayment } from './OrderPayment.tsx';
+import { shownDate } from './order-dates.ts';
+import { useGetOrderDetailsQuery } from './orders-api.ts';
+
+function ShippingBanner({ order }: { order: Order }) {
+  if (order.isDelivered && order.deliveredAt) {
+    return <Message variant="success">Delivered on {shownDate(order.deliveredAt)}</Message>;
+  }
+  if (order.isSent && order.sentAt) {
+    return <Message variant="success">Shipped on {shownDate(order.sentAt)}</Message>;
+  }
+  return <Message variant="danger">Order Not Shipped</Message>;
+}
+
+function PaymentBanner({ order }: { order: Order }) {
+  return order.isPaid && order.paidAt ? (
+    <Message variant="success">Paid on {shownDate(order.paidAt)}</Message>
+  ) : (
+    <Message variant="danger">Order Not Paid</Message>
+  );
+}
+
+function SummaryRow({ label, amount }: { label: string; amount: number }) {
+  return (
+    <ListGroup.Item>
+      <Row>
+        <Col>{label}</Col>
+        <Col className="text-end">{formatPrice(amount)}</Col>
+      </Row>
+    </ListGroup.Item>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const userInfo = useSelector(selectUserInfo);
+  const { shippingAddress: address } = order;
+  // Only the buyer pays; an admin looking at someone's order sees its state, not their buttons.
+  const showPayment = !order.isPaid && userInfo?._id === order.user._id;
+  const showAdmin = Boolean(userInfo?.isAdmin) && (canMarkSent(order) || canMarkDelivered(order));
+
+  return (
+    <>
+      <h1 className="fs-3 text-break">Order {order._id}</h1>
+      <Row className="g-4">
+        <Col md={8}>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h2>Shipping</h2>
+              <p className="mb-1">
+                <strong>Name: </strong>
+                {order.user.name}
+              </p>
+              <p className="mb-1">
+                <strong>Email: </strong>
+                <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+              </p>
+              <p>
+                <strong>Address: </strong>
+                {address.address}, {address.city} {address.postalCode}, {address.country}
+              </p>
+              <ShippingBanner order={order} />
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2>Payment Method</h2>
+              <p>
+                <strong>Method: </strong>
+                {order.paymentMethod}
+              </p>
+              <PaymentBanner order={order} />
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <h2>Order Items</h2>
+              <OrderItemsList items={order.orderItems} />
+            </ListGroup.Item>
+          </ListGroup>
+        </Col>
+        <Col md={4}>
+          <Card>
+            <ListGroup variant="flush" aria-label="Order Summary">
+              <ListGroup.Item>
+                <h2>Order Summary</h2>
+              </ListGroup.Item>
+              <SummaryRow label="Items" amount={order.itemsPrice} />
+              <SummaryRow label="Shipping" amount={order.shippingPrice} />
+              <SummaryRow label="Tax" amount={order.taxPrice} />
+              <SummaryRow label="Total" amount={order.totalPrice} />
+              {showPayment && (
+                <ListGroup.Item>
+                  <OrderPayment orderId={order._id} />
+                </ListGroup.Item>
+              )}
+              {showAdmin && (
+                <ListGroup.Item className="d-grid gap-2">
+                  <AdminOrderActions order={order} />
+                </ListGroup.Item>
+              )}
+            </ListGroup>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+function OrderLoader() {
+  const { id = '' } = useParams();
+  const { data: order, isLoading, error } = useGetOrderDetailsQuery(id);
+  if (isLoading) return <Loader />;
+  if (error) return <Message variant="danger">{errorMessage(error)}</Message>;
+  return order ? <OrderDetails order={order} /> : null;
+}
+
+/** /order/{id}: an order for its buyer or an admin, with payment and the admin's steps. */
+export function OrderScreen() {
+  return (
+    <RequireAuth>
+      <OrderLoader />
+    </RequireAuth>
+  );
+}

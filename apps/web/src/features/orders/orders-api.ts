@@ -1,0 +1,60 @@
+import type { Order, PayConfig, StartPaymentResponse } from '@proshop/domain/order-schemas';
+import { apiSlice } from '../../lib/api-slice.ts';
+
+interface PayArgs {
+  orderId: string;
+  /** The provider's order id the shopper approved; the server captures it itself. */
+  providerOrderId: string;
+}
+
+const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+
+// Every order call shares the `Order` tag with checkout and the admin list, so paying or marking
+// an order refreshes every screen that shows it. Paying takes stock, hence `Product` too.
+const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getOrderDetails: build.query<Order, string>({
+      query: orderPath,
+      providesTags: (_order, _error, id) => [{ type: 'Order', id }],
+    }),
+    getMyOrders: build.query<Order[], void>({
+      query: () => '/api/orders/myorders',
+      providesTags: (orders = []) => [
+        { type: 'Order', id: 'LIST' },
+        ...orders.map((order) => ({ type: 'Order' as const, id: order._id })),
+      ],
+    }),
+    getPayConfig: build.query<PayConfig, void>({
+      query: () => '/api/config/pay',
+    }),
+    startOrderPayment: build.mutation<StartPaymentResponse, string>({
+      query: (orderId) => ({ url: `${orderPath(orderId)}/payment`, method: 'POST' }),
+    }),
+    payOrder: build.mutation<Order, PayArgs>({
+      query: ({ orderId, providerOrderId }) => ({
+        url: `${orderPath(orderId)}/pay`,
+        method: 'PUT',
+        body: { providerOrderId },
+      }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order', 'Product']),
+    }),
+    markOrderSent: build.mutation<Order, string>({
+      query: (orderId) => ({ url: `${orderPath(orderId)}/sent`, method: 'PUT' }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+    }),
+    markOrderDelivered: build.mutation<Order, string>({
+      query: (orderId) => ({ url: `${orderPath(orderId)}/deliver`, method: 'PUT' }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+    }),
+  }),
+});
+
+export const {
+  useGetOrderDetailsQuery,
+  useGetMyOrdersQuery,
+  useGetPayConfigQuery,
+  useStartOrderPaymentMutation,
+  usePayOrderMutation,
+  useMarkOrderSentMutation,
+  useMarkOrderDeliveredMutation,
+} = ordersApi;

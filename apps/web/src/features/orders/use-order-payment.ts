@@ -1,0 +1,52 @@
+import { useCallback, useState } from 'react';
+import { paymentFailureMessage, PaymentRefused } from './payment-failure.ts';
+import { usePayOrderMutation, useStartOrderPaymentMutation } from './orders-api.ts';
+
+export interface OrderPayment {
+  /** Asks the server to create the provider's payment for the order's amount; its id. */
+  create(): Promise<string>;
+  /** Asks the server to capture and verify the approved payment; the order is then paid. */
+  capture(providerOrderId: string): Promise<void>;
+  /** True while the server captures. */
+  capturing: boolean;
+  /** The last refusal, in the shopper's words; cleared when a new attempt starts. */
+  error: string | null;
+  setError(update: (current: string | null) => string | null): void;
+}
+
+/**
+ * The two server calls every way of paying makes (test mode and PayPal alike). A refusal is
+ * kept for the screen and thrown on as PaymentRefused.
+ */
+export function useOrderPayment(orderId: string): OrderPayment {
+  const [startPayment] = useStartOrderPaymentMutation();
+  const [payOrder, { isLoading: capturing }] = usePayOrderMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const create = useCallback(async () => {
+    setError(null);
+    try {
+      const { providerOrderId } = await startPayment(orderId).unwrap();
+      return providerOrderId;
+    } catch (failure) {
+      const message = paymentFailureMessage(failure);
+      setError(message);
+      throw new PaymentRefused(message);
+    }
+  }, [orderId, startPayment]);
+
+  const capture = useCallback(
+    async (providerOrderId: string) => {
+      try {
+        await payOrder({ orderId, providerOrderId }).unwrap();
+      } catch (failure) {
+        const message = paymentFailureMessage(failure);
+        setError(message);
+        throw new PaymentRefused(message);
+      }
+    },
+    [orderId, payOrder],
+  );
+
+  return { create, capture, capturing, error, setError };
+}

@@ -1,0 +1,40 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { cartLineFrom, useLazyGetCartProductQuery } from '../../lib/cart-products.ts';
+import { addItem } from '../../lib/cart-slice.ts';
+
+export interface ReorderResult {
+  added: number;
+  /** Names of the lines left out: the product was deleted or is out of stock now. */
+  unavailable: string[];
+}
+
+/**
+ * Puts an order's items back in the cart at today's price and stock (never the price paid then),
+ * each with the quantity ordered, capped at what is in stock.
+ */
+export function useReorder(): (order: Order) => Promise<ReorderResult> {
+  const dispatch = useDispatch();
+  const [fetchProduct] = useLazyGetCartProductQuery();
+  return useCallback(
+    async (order) => {
+      const result: ReorderResult = { added: 0, unavailable: [] };
+      for (const item of order.orderItems) {
+        const product = item.product
+          ? await fetchProduct(item.product)
+              .unwrap()
+              .catch(() => undefined)
+          : undefined;
+        if (!product || product.countInStock < 1) {
+          result.unavailable.push(item.name);
+          continue;
+        }
+        dispatch(addItem(cartLineFrom(product, Math.min(item.qty, product.countInStock))));
+        result.added += 1;
+      }
+      return result;
+    },
+    [dispatch, fetchProduct],
+  );
+}

@@ -1,0 +1,67 @@
+import { fromCents, toCents } from '@proshop/domain/money';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { selectCart, type CartItem } from '../../lib/cart-slice.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { selectUserInfo } from '../../lib/session-slice.ts';
+
+interface AddToCartModalProps {
+  /** The line just added; null while the modal is closed. */
+  added: CartItem | null;
+  onClose: () => void;
+}
+
+/** Confirms what went into the cart and offers the next step: checkout or the cart. */
+export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
+  const navigate = useNavigate();
+  const { cartItems } = useSelector(selectCart);
+  const userInfo = useSelector(selectUserInfo);
+  // Checkout covers the whole cart, so the button counts every unit in it.
+  const itemCount = cartItems.reduce((sum, item) => sum + item.qty, 0);
+
+  function goTo(path: string) {
+    onClose();
+    void navigate(path);
+  }
+
+  return (
+    <Modal show={added !== null} onHide={onClose} centered aria-labelledby="add-to-cart-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="add-to-cart-title">Added to Cart</Modal.Title>
+      </Modal.Header>
+      {added && (
+        <Modal.Body className="d-flex align-items-center gap-3">
+          <img
+            src={added.image}
+            alt={added.name}
+            width={96}
+            height={77}
+            className="rounded"
+            style={{ objectFit: 'cover' }}
+          />
+          <div>
+            <p className="fw-semibold mb-1">{added.name}</p>
+            <p className="mb-1">Qty: {added.qty}</p>
+            <p className="mb-0">
+              Price: {formatPrice(fromCents(toCents(added.price) * added.qty))}
+            </p>
+          </div>
+        </Modal.Body>
+      )}
+      <Modal.Footer>
+        {/* Checkout needs a signed-in shopper; the sign-in page comes back to shipping. */}
+        <Button
+          variant="dark"
+          onClick={() => goTo(userInfo ? '/shipping' : '/login?redirect=shipping')}
+        >
+          Checkout {itemCount} item(s)
+        </Button>
+        <Button variant="outline-dark" onClick={() => goTo('/cart')}>
+          Go to Cart
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

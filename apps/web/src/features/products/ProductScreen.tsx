@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router';
+import { Loader } from '../../components/Loader.tsx';
+import { Message } from '../../components/Message.tsx';
+import { Rating } from '../../components/Rating.tsx';
+import { addItem, selectCart, type CartItem } from '../../lib/cart-slice.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatPrice } from '../../lib/format-price.ts';
+import { hideNotifications, showNotification } from '../../lib/notifications-slice.ts';
+import { AddToCartModal } from './AddToCartModal.tsx';
+import { ProductReviews } from './ProductReviews.tsx';
+import { useGetProductDetailsQuery, type ProductWithReviews } from './products-api.ts';
+
+/** The select offers at most this many; a larger order is rare enough to be made in the cart. */
+const MAX_SELECTABLE_QTY = 100;
+
+export function ProductScreen() {
+  const { id = '' } = useParams();
+  const { currentData: product, isFetching, error } = useGetProductDetailsQuery(id);
+
+  return (
+    <>
+      <Link to="/" className="btn btn-light mb-3">
+        Go Back
+      </Link>
+      {isFetching && !product ? (
+        <Loader />
+      ) : error ? (
+        <Message variant="danger">{errorMessage(error)}</Message>
+      ) : (
+        // Keyed by the product so the chosen quantity starts at 1 on every product page.
+        product && <ProductDetails key={product._id} product={product} />
+      )}
+    </>
+  );
+}
+
+function ProductDetails({ product }: { product: ProductWithReviews }) {
+  const dispatch = useDispatch();
+  const { cartItems } = useSelector(selectCart);
+  const [qty, setQty] = useState(1);
+  const [added, setAdded] = useState<CartItem | null>(null);
+  const inStock = product.countInStock > 0;
+  const quantities = Array.from(
+    { length: Math.min(product.countInStock, MAX_SELECTABLE_QTY) },
+    (_, index) => index + 1,
+  );
+
+  function addToCart() {
+    const alreadyInCart = cartItems.some((item) => item.product === product._id);
+    const item: CartItem = {
+      product: product._id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      countInStock: product.countInStock,
+      qty,
+    };
+    dispatch(addItem(item));
+    // A toast still showing from an earlier add gives way to the one for this add.
+    dispatch(hideNotifications());
+    dispatch(showNotification(alreadyInCart ? 'already' : 'added'));
+    setAdded(item);
+  }
+
+  return (
+    <>
+      <Row className="g-4 mb-4">
+        <Col md={5}>
+          <img
+            src={product.image}
+            alt={product.name}
+            width={600}
+            height={480}
+            className="img-fluid rounded"
+          />
+        </Col>
+        <Col md={4}>
+          <ListGroup variant="flush">
+            <ListGroup.Item>
+              <h1 className="fs-3">{product.name}</h1>
+            </ListGroup.Item>
+            <ListGroup.Item>
+              <Rating value={product.rating} text={`${product.numReviews} reviews`} />
+            </ListGroup.Item>
+            <ListGroup.Item>Price: {formatPrice(product.price)}</ListGroup.Item>
+            <ListGroup.Item style={{ whiteSpace: 'pre-line' }}>
+              Description: {product.description}
+            </ListGroup.Item>
+          </ListGroup>
+        </Col>
+        <Col md={3}>
+          <Card>
+            <ListGroup variant="flush">
+              <ListGroup.Item>
+                <Row>
+                  <Col>Price:</Col>
+                  <Col>
+                    <strong>{formatPrice(product.price)}</strong>
+                  </Col>
+                </Row>
+              </ListGroup.Item>
+              <ListGroup.Item>
+                <Row>
+                  <Col>Status:</Col>
+                  <Col>{inStock ? 'In Stock' : 'Out Of Stock'}</Col>
+                </Row>
+              </ListGroup.Item>
+              {inStock && (
+                <ListGroup.Item>
+                  <Form.Group as={Row} controlId="product-qty">
+                    <Form.Label column>Qty</Form.Label>
+                    <Col>
+                      <Form.Select
+                        value={qty}
+                        onChange={(event) => setQty(Number(event.target.value))}
+                      >
+                        {quantities.map((value) => (
+                          <option key={value} value={value}>
+                            {value}
+                          </option>
+                        ))}
+                      </Form.Select>
+                    </Col>
+                  </Form.Group>
+                </ListGroup.Item>
+              )}
+              <ListGroup.Item>
+                <Button
+                  type="button"
+                  variant="dark"
+                  className="w-100"
+                  disabled={!inStock}
+                  onClick={addToCart}
+                >
+                  Add To Cart
+                </Button>
+              </ListGroup.Item>
+            </ListGroup>
+          </Card>
+        </Col>
+      </Row>
+      <Row>
+        <Col md={6}>
+          <ProductReviews productId={product._id} reviews={product.reviews} />
+        </Col>
+      </Row>
+      <AddToCartModal added={added} onClose={() => setAdded(null)} />
+    </>
+  );
+}

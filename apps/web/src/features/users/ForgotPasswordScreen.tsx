@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate } from 'react-router';
+import { FormContainer } from '../../components/FormContainer.tsx';
+import { Message } from '../../components/Message.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { showNotification } from '../../lib/notifications-slice.ts';
+import { startReset } from './reset-storage.ts';
+import { useForgotPasswordMutation } from './users-api.ts';
+
+export function ForgotPasswordScreen() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [forgotPassword, { isLoading, error }] = useForgotPasswordMutation();
+  const [email, setEmail] = useState('');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await forgotPassword({ email }).unwrap();
+      startReset(email.trim());
+      void navigate('/resetpassword');
+    } catch {
+      dispatch(showNotification('emailNotFound'));
+    }
+  }
+
+  return (
+    <FormContainer>
+      <h1>Forgot Password</h1>
+      <p>Enter the e-mail address of your account and we will send you a verification code.</p>
+      {error && <Message variant="danger">{errorMessage(error)}</Message>}
+      <Form onSubmit={(event) => void handleSubmit(event)}>
+        <Form.Group className="mb-3" controlId="forgot-email">
+          <Form.Label>Email Address</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="Enter email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Send Code
+        </Button>
+      </Form>
+      <p className="mt-3">
+        Remembered it? <Link to="/login">Sign In</Link>
+      </p>
+    </FormContainer>
+  );
+}

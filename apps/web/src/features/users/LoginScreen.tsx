@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { FormContainer } from '../../components/FormContainer.tsx';
+import { Message } from '../../components/Message.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { redirectTarget } from '../../lib/login-redirect.ts';
+import { selectSessionEndedMessage, selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { useLoginMutation } from './users-api.ts';
+
+export function LoginScreen() {
+  const [searchParams] = useSearchParams();
+  const userInfo = useSelector(selectUserInfo);
+  const sessionEndedMessage = useSelector(selectSessionEndedMessage);
+  const dispatch = useDispatch();
+  const [login, { isLoading, error }] = useLoginMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const redirect = searchParams.get('redirect');
+  // Signing in (or arriving signed in) goes on to where the shopper was heading.
+  if (userInfo) return <Navigate to={redirectTarget(searchParams)} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      dispatch(signedIn(await login({ email, password }).unwrap()));
+    } catch {
+      // The error is shown from the mutation's state.
+    }
+  }
+
+  return (
+    <FormContainer>
+      <h1>Sign In</h1>
+      {sessionEndedMessage && <Message variant="warning">{sessionEndedMessage}</Message>}
+      {error && <Message variant="danger">{errorMessage(error)}</Message>}
+      <Form onSubmit={(event) => void handleSubmit(event)}>
+        <Form.Group className="mb-3" controlId="login-email">
+          <Form.Label>Email Address</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="Enter email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="login-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            required
+            placeholder="Enter password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Sign In
+        </Button>
+      </Form>
+      <p className="mt-3 mb-1">
+        <Link to="/forgotpassword">Forgot password</Link>
+      </p>
+      <p>
+        New Customer?{' '}
+        <Link to={redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}>
+          Create an account
+        </Link>
+      </p>
+    </FormContainer>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { FormContainer } from '../../components/FormContainer.tsx';
+import { Message } from '../../components/Message.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { redirectTarget } from '../../lib/login-redirect.ts';
+import { selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
+import { useRegisterMutation } from './users-api.ts';
+
+export function RegisterScreen() {
+  const [searchParams] = useSearchParams();
+  const userInfo = useSelector(selectUserInfo);
+  const dispatch = useDispatch();
+  const [register, { isLoading, error }] = useRegisterMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+
+  const redirect = searchParams.get('redirect');
+  if (userInfo) return <Navigate to={redirectTarget(searchParams)} replace />;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const passwordsDiffer = password !== confirmPassword;
+    setMismatch(passwordsDiffer);
+    if (passwordsDiffer) return;
+    try {
+      dispatch(signedIn(await register({ name, email, password }).unwrap()));
+    } catch {
+      // The error is shown from the mutation's state.
+    }
+  }
+
+  return (
+    <FormContainer>
+      <h1>Register</h1>
+      {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
+      {error && !mismatch && <Message variant="danger">{errorMessage(error)}</Message>}
+      <Form onSubmit={(event) => void handleSubmit(event)}>
+        <Form.Group className="mb-3" controlId="register-name">
+          <Form.Label>Name</Form.Label>
+          <Form.Control
+            autoComplete="name"
+            required
+            placeholder="Enter name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="register-email">
+          <Form.Label>Email Address</Form.Label>
+          <Form.Control
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="Enter email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="register-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            required
+            placeholder="Enter password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="register-confirm-password">
+          <Form.Label>Confirm Password</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="new-password"
+            required
+            placeholder="Confirm password"
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.target.value)}
+          />
+        </Form.Group>
+        <Button type="submit" variant="dark" disabled={isLoading}>
+          Register
+        </Button>
+      </Form>
+      <p className="mt-3">
+        Have an account?{' '}
+        <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+          Sign In
+        </Link>
+      </p>
+    </FormContainer>
+  );
+}

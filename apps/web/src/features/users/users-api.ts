@@ -1,0 +1,62 @@
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  MessageResponse,
+  ProfileUpdateRequest,
+  RegisterRequest,
+  ResetCodeCheckRequest,
+  ResetPasswordRequest,
+  User,
+  UserInfo,
+} from '@proshop/domain/user-schemas';
+import { apiSlice } from '../../lib/api-slice.ts';
+import { signedIn } from '../../lib/session-slice.ts';
+
+const usersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<UserInfo, LoginRequest>({
+      query: (body) => ({ url: '/api/users/login', method: 'POST', body }),
+    }),
+    register: build.mutation<UserInfo, RegisterRequest>({
+      query: (body) => ({ url: '/api/users', method: 'POST', body }),
+    }),
+    getProfile: build.query<User, void>({
+      query: () => '/api/users/profile',
+    }),
+    updateProfile: build.mutation<UserInfo, ProfileUpdateRequest>({
+      query: (body) => ({ url: '/api/users/profile', method: 'PUT', body }),
+      // The answer is the saved profile with a fresh token (a new password ends older tokens).
+      // It goes straight into the session and the cache: refetching the profile could still
+      // carry the old token and be refused.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(signedIn(data));
+          const { token: _token, ...user } = data;
+          void dispatch(usersApi.util.upsertQueryData('getProfile', undefined, user));
+        } catch {
+          // The screen shows the error.
+        }
+      },
+    }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/api/users/forgotpassword', method: 'POST', body }),
+    }),
+    checkResetCode: build.mutation<MessageResponse, ResetCodeCheckRequest>({
+      query: (body) => ({ url: '/api/users/forgotpassword/check', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/api/users/resetpassword', method: 'PUT', body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useForgotPasswordMutation,
+  useCheckResetCodeMutation,
+  useResetPasswordMutation,
+} = usersApi;

@@ -1,0 +1,37 @@
+import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { apiSlice } from './api-slice.ts';
+import { removeStored, writeStored } from './browser-storage.ts';
+import { showNotification } from './notifications-slice.ts';
+import {
+  loggedOut,
+  sessionEnded,
+  sessionSlice,
+  signedIn,
+  USER_INFO_KEY,
+  type SessionState,
+} from './session-slice.ts';
+
+/**
+ * Keeps the session in browser storage and cleans up when it ends. The cart is left alone: a
+ * shopper who signs out (or whose token expired) keeps what they were about to buy.
+ */
+export const sessionPersistence = createListenerMiddleware();
+
+const startListening = sessionPersistence.startListening.withTypes<{ auth: SessionState }>();
+
+startListening({
+  actionCreator: signedIn,
+  effect: (_action, api) => {
+    writeStored(USER_INFO_KEY, sessionSlice.selectors.selectUserInfo(api.getState()));
+  },
+});
+
+startListening({
+  matcher: isAnyOf(loggedOut, sessionEnded),
+  effect: (action, api) => {
+    removeStored(USER_INFO_KEY);
+    // Every cached answer may belong to the user who left (profile, my orders, user list).
+    api.dispatch(apiSlice.util.resetApiState());
+    if (loggedOut.match(action)) api.dispatch(showNotification('logout'));
+  },
+});

@@ -1,0 +1,68 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UserInfo } from '@proshop/domain/user-schemas';
+import * as z from 'zod/mini';
+import { readStored } from './browser-storage.ts';
+
+export const USER_INFO_KEY = 'userInfo';
+
+/** What the login page says to a shopper whose token expired or was revoked. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+// zod/mini rather than the domain's userInfoSchema: the session is read on the first load, where
+// full zod would weigh on the start-up script (see cart-slice.ts). The annotation keeps the two
+// in step.
+const storedUserInfoSchema: z.ZodMiniType<UserInfo> = z.object({
+  _id: z.string().check(z.minLength(1)),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  token: z.string().check(z.minLength(1)),
+});
+
+export interface SessionState {
+  userInfo: UserInfo | null;
+  /** Set when the server refused the token; the login page shows it until the next sign-in. */
+  endedMessage: string | null;
+  /** Counts ended sessions, so the app sends the shopper to /login once per ending. */
+  endedCount: number;
+}
+
+function loadSession(): SessionState {
+  return {
+    userInfo: readStored(USER_INFO_KEY, storedUserInfoSchema) ?? null,
+    endedMessage: null,
+    endedCount: 0,
+  };
+}
+
+/** The signed-in user, kept under `auth` where the API client reads the token. */
+export const sessionSlice = createSlice({
+  name: 'auth',
+  initialState: loadSession,
+  reducers: {
+    /** After login, register or a profile update: the answer carries a fresh token. */
+    signedIn(state, action: PayloadAction<UserInfo>) {
+      state.userInfo = action.payload;
+      state.endedMessage = null;
+    },
+    loggedOut(state) {
+      state.userInfo = null;
+      state.endedMessage = null;
+    },
+    /** The server answered 401 to the token in use: expired, or revoked by a password change. */
+    sessionEnded(state) {
+      state.userInfo = null;
+      state.endedMessage = SESSION_ENDED_MESSAGE;
+      state.endedCount += 1;
+    },
+  },
+  selectors: {
+    selectUserInfo: (state) => state.userInfo,
+    selectSessionEndedMessage: (state) => state.endedMessage,
+    selectSessionEndedCount: (state) => state.endedCount,
+  },
+});
+
+export const { signedIn, loggedOut, sessionEnded } = sessionSlice.actions;
+export const { selectUserInfo, selectSessionEndedMessage, selectSessionEndedCount } =
+  sessionSlice.selectors;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.ts';
+
+/** The payment methods of the payment step; PayPal is chosen unless the shopper picks another. */
+export const PAYMENT_METHODS = ['PayPal', 'Credit Card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'PayPal';
+
+/** Most lines one order may hold, and most of one product in one line. */
+export const MAX_ORDER_LINES = 100;
+export const MAX_LINE_QTY = 10_000;
+
+const addressPart = (field: string) =>
+  z
+    .string(`${field} is required`)
+    .trim()
+    .min(1, `${field} is required`)
+    .max(200, `${field} is too long`);
+
+export const shippingAddressSchema = z.object({
+  address: addressPart('Address'),
+  city: addressPart('City'),
+  postalCode: addressPart('Postal code'),
+  country: addressPart('Country'),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+const amount = (field: string) =>
+  z
+    .number(`${field} must be a number`)
+    .min(0, `${field} must be 0 or more`)
+    .refine(hasAtMostTwoDecimals, `${field} must have at most 2 decimals`);
+
+/**
+ * POST /api/orders. The shopper sends what they saw: the lines (product id and quantity) and the
+ * four totals. Names, images and prices of the lines are never taken from the request: the server
+ * reads them from the catalogue and refuses the order (409) when its totals differ.
+ */
+export const createOrderRequestSchema = z.object({
+  orderItems: z
+    .array(
+      z.object({
+        product: z.string('Each item needs a product').min(1, 'Each item needs a product').max(64),
+        qty: z
+          .number('Quantity must be a number')
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_LINE_QTY, 'Quantity is too large'),
+      }),
+      'Your cart is empty',
+    )
+    .min(1, 'Your cart is empty')
+    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, 'Payment method must be PayPal or Credit Card'),
+  itemsPrice: amount('Items price'),
+  shippingPrice: amount('Shipping price'),
+  taxPrice: amount('Tax price'),
+  totalPrice: amount('Total price'),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+/** An order line as the API sends it; `product` is null once the product was deleted. */
+export const orderItemSchema = z.object({
+  product: z.string().nullable(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  qty: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  /** The buyer; `_id` is null once their account was deleted (name and e-mail stay). */
+  user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
+  orderItems: z.array(orderItemSchema),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.string(),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  totalPrice: z.number(),
+  currency: z.string(),
+  isPaid: z.boolean(),
+  paidAt: z.string().nullable(),
+  isSent: z.boolean(),
+  sentAt: z.string().nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.array(orderSchema);
+
+/** GET /api/config/pay: what the browser needs to load the payment provider's script. */
+export const payConfigSchema = z.object({
+  provider: z.enum(['paypal', 'test']),
+  clientId: z.string(),
+  currency: z.string(),
+  /** Address of the provider's browser script (PayPal's, or a stand-in in tests). */
+  sdkUrl: z.string(),
+});
+export type PayConfig = z.infer<typeof payConfigSchema>;
+
+/** POST /api/orders/{id}/payment answers the provider's order id the browser approves. */
+export const startPaymentResponseSchema = z.object({ providerOrderId: z.string() });
+export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
+
+/**
+ * PUT /api/orders/{id}/pay: the provider's order id the shopper approved (PayPal's
+ * `data.orderID`). The server captures it itself; nothing else from the browser is trusted.
+ */
+export const payOrderRequestSchema = z.object({
+  providerOrderId: z.string('The payment id is missing').min(1).max(128),
+});
+export type PayOrderRequest = z.infer<typeof payOrderRequestSchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Password length limits the server enforces (decisions.md: at least 8, at most 128). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** A reset code is valid for this long (the spec's "valid only for 10 minutes"). */
+export const RESET_CODE_TTL_MINUTES = 10;
+/** Wrong codes allowed before a reset code is dead. */
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+/** A reset code is this many decimal digits. */
+export const RESET_CODE_LENGTH = 6;
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email'));
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+const nameSchema = z.string().trim().min(1, 'Name is required').max(100);
+const resetCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code is 6 digits');
+
+/** The session the browser keeps as `userInfo` (spec: _id, name, email, isAdmin, token). */
+export const userInfoSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  token: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** A user as the admin screens and the profile see it (no token). */
+export const userSchema = userInfoSchema.omit({ token: true });
+export type User = z.infer<typeof userSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  // Any length is accepted at sign-in so an old password is judged only by the hash check.
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Register: unknown fields (such as isAdmin) are dropped. */
+export const registerRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** Profile update: the password is optional; an empty one means "keep the current password". */
+export const profileUpdateRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: z.union([z.literal(''), passwordSchema]).optional(),
+});
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
+
+/** Admin user update (the only way isAdmin changes). */
+export const adminUserUpdateRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  isAdmin: z.boolean(),
+});
+export type AdminUserUpdateRequest = z.infer<typeof adminUserUpdateRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetCodeCheckRequestSchema = z.object({
+  email: emailSchema,
+  resetToken: resetCodeSchema,
+});
+export type ResetCodeCheckRequest = z.infer<typeof resetCodeCheckRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
+  resetToken: resetCodeSchema,
+  newPassword: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Answers that only say what happened. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
