@@ -2,6 +2,8 @@
 //   1. unit and API tests (vitest, API on embedded PGlite)
 //   2. the API tests again on PostgreSQL, when TEST_DATABASE_URL is set
 //   3. the browser suite (Playwright, system Chromium) against the production build
+// `--only=faults` (npm run test:faults) runs the fault tests instead: fuzzed requests, PostgreSQL
+// stopped under load, PayPal failing, SIGKILL mid-checkout (vitest project `faults`).
 // Options: --only=unit|api|postgres|browser runs one part; arguments after `--` go to its runner
 // (without --only they go to vitest and the browser part is left out). The counts are read from
 // each runner's JSON report, so the last line is always `N passed, N failed[, N skipped]`, and
@@ -16,7 +18,7 @@ import { buildIfStale } from './lib/build-if-stale.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const vitestCli = join(root, 'node_modules/vitest/vitest.mjs');
 const playwrightCli = join(root, 'node_modules/@playwright/test/cli.js');
-const parts = ['unit', 'api', 'postgres', 'browser'];
+const parts = ['unit', 'api', 'postgres', 'browser', 'faults'];
 
 function parseArgs(argv) {
   const separator = argv.indexOf('--');
@@ -205,8 +207,16 @@ function plan(only, forwarded, env, reportDir) {
       return [postgres];
     case 'browser':
       return [browser];
+    case 'faults':
+      return [() => runVitest('faults', ['--project', 'faults', ...forwarded], pglite, reportDir)];
     default: {
-      const all = () => runVitest('unit + api (PGlite)', forwarded, pglite, reportDir);
+      const all = () =>
+        runVitest(
+          'unit + api (PGlite)',
+          ['--project', 'unit', '--project', 'api', ...forwarded],
+          pglite,
+          reportDir,
+        );
       if (forwarded.length === 0) return [all, postgres, browser];
       console.log(
         'Browser tests left out: arguments after -- go to vitest (--only=browser takes them to Playwright).',

@@ -7,8 +7,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { etagPlugin } from './plugins/etag.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
@@ -20,6 +22,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { imageStoragePlugin } from './modules/uploads/storage/storage-plugin.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { rateLimitPlugin } from './modules/rate-limit/rate-limit-plugin.ts';
@@ -61,6 +64,11 @@ export interface AppDependencies {
 /** Largest JSON body accepted; larger ones get 413. Uploads have their own limit. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** A hop count as the function Fastify runs for one (its types take no number). */
+function trustProxyOption(value: Config['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Builds the whole app, plugins then routes, without listening: tests use `inject`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -71,6 +79,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // Behind nginx (TRUST_PROXY) request.ip is the client named by X-Forwarded-For, else the peer.
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: false } },
   }).withTypeProvider<ZodTypeProvider>();
@@ -92,15 +102,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(etagPlugin);
   await app.register(securityHeadersPlugin, {
     isProduction: deps.config.isProduction,
     paymentProvider: deps.config.paymentProvider,
     PAYPAL_SDK_URL: deps.config.PAYPAL_SDK_URL,
   });
+  if (deps.config.CORS_ORIGINS.length > 0) {
+    await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
+  }
   await app.register(openApiPlugin, { shopName: deps.config.SHOP_NAME });
   await app.register(accessPlugin);
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(imageStoragePlugin);
 
   await app.register(healthRoutes);
   await app.register(productRoutes);
@@ -113,6 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(staticFilesPlugin, {
     webDistDir: deps.config.webDistDir,
     uploadsDir: deps.config.uploadsDir,
+    imageStorage: app.imageStorage,
     shopName: deps.config.SHOP_NAME,
     shopEmail: deps.config.SHOP_EMAIL ?? '',
   });

@@ -25,6 +25,51 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 /**
+ * Which proxies in front of the shop may name the client (X-Forwarded-For): unset or 0 trusts
+ * none, a number trusts that many hops, otherwise a comma-separated list of addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value === '0' || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.some((entry) => !/^[\da-fA-F.:]+(\/\d{1,3})?$/.test(entry))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a number of proxies or a comma-separated list of addresses or CIDRs',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Web origins (scheme, host and port, comma-separated) whose pages may call the API from the
+ * browser. Unset: none, and the API sends no CORS headers at all.
+ */
+const corsOrigins = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    if (value === undefined) return [];
+    const entries = value.split(',').map((entry) => entry.trim().replace(/\/+$/, ''));
+    const bad = entries.filter((entry) => {
+      if (!/^https?:\/\//.test(entry) || !URL.canParse(entry)) return true;
+      return new URL(entry).origin !== entry;
+    });
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be comma-separated origins such as https://shop.example (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
  * Every environment variable the shop reads, parsed once. The README's configuration table
  * lists the same variables with the same defaults.
  */
@@ -48,6 +93,7 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   ),
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  CORS_ORIGINS: optionalText.pipe(corsOrigins),
   DEMO_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters long').max(128).optional(),
   ),
@@ -78,6 +124,15 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  // Uploaded images go to an S3-compatible store when S3_BUCKET is set (see uploads/storage/).
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  TRUST_PROXY: optionalText.pipe(trustProxy),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -151,6 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const paymentProvider = choosePaymentProvider(values, isProduction);
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   const dataDir = absolutePath(DATA_DIR, env);
   return {
     ...values,

@@ -54,6 +54,9 @@ async function main(): Promise<void> {
     await seedIfEmpty(config, database, log);
     app = await buildApp({ config, database, lifecycle, logger: log, jwtSecret });
     await app.listen({ port: config.PORT, host: config.HOST });
+    // Receipts queued while the mail server was down, or by an instance that stopped, go out now;
+    // app.close() on shutdown stops it after the message being sent.
+    app.mailOutbox.start();
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

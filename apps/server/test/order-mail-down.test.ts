@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -20,7 +21,7 @@ describe('a mail server that is down', () => {
   });
   afterAll(() => t.close());
 
-  it('does not turn a captured payment into an error: the order is paid, the receipt only logged', async () => {
+  it('does not turn a captured payment into an error: the order is paid, the receipt waits in the outbox', async () => {
     const shopper = await createSignedInUser(t.database.db);
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
     const placed = await t.app.inject({
@@ -48,5 +49,10 @@ describe('a mail server that is down', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().isPaid).toBe(true);
+    expect(await t.app.mailOutbox.runOnce()).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
+    const [waiting] = await t.database.db.select().from(mailOutbox);
+    expect(waiting).toMatchObject({ to: shopper.user.email, attempts: 1, sentAt: null });
+    expect(waiting?.subject).toContain(`receipt for order ${id}`);
+    expect(waiting?.nextAttemptAt).not.toBeNull();
   });
 });

@@ -224,6 +224,11 @@ describe('paying an order', () => {
       headers: admin.headers,
     });
     expect(sent.statusCode).toBe(200);
+    // Both e-mails wait in the mail outbox until its worker runs (server.ts starts it).
+    // (Receipts of the orders paid by earlier tests of this file go out in the same run.)
+    const run = await t.app.mailOutbox.runOnce();
+    expect(run.failed).toBe(0);
+    expect(run.sent).toBeGreaterThanOrEqual(2);
 
     // Quoted-printable soft line breaks and escapes undone, so the text reads as sent.
     const mails = readdirSync(t.config.outboxDir).map((file) =>

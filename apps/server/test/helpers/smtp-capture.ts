@@ -13,8 +13,11 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it accepts. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * A real SMTP server that keeps every message it accepts, on a free local port or on the given
+ * one (a mail server that comes back where the shop expects it).
+ */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -33,10 +36,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

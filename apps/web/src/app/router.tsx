@@ -1,12 +1,6 @@
 import { createBrowserRouter } from 'react-router';
-import { CartScreen } from '../features/cart/CartScreen.tsx';
 import { HomeScreen } from '../features/products/HomeScreen.tsx';
-import { ProductScreen } from '../features/products/ProductScreen.tsx';
-import { ForgotPasswordScreen } from '../features/users/ForgotPasswordScreen.tsx';
-import { LoginScreen } from '../features/users/LoginScreen.tsx';
-import { RegisterScreen } from '../features/users/RegisterScreen.tsx';
 import { Layout } from './layout/Layout.tsx';
-import { ProfilePage } from './ProfilePage.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 
@@ -22,11 +16,43 @@ export const router = createBrowserRouter([
           { path: 'search/:keyword', element: <HomeScreen /> },
           { path: 'page/:pageNumber', element: <HomeScreen /> },
           { path: 'search/:keyword/page/:pageNumber', element: <HomeScreen /> },
-          { path: 'product/:id', element: <ProductScreen /> },
-          { path: 'cart/:id?', element: <CartScreen /> },
-          { path: 'login', element: <LoginScreen /> },
-          { path: 'register', element: <RegisterScreen /> },
-          { path: 'forgotpassword', element: <ForgotPasswordScreen /> },
+          // Only the home page is in the first-load script (issue 7: at most 100 KB); every other
+          // screen is loaded on first visit.
+          {
+            path: 'product/:id',
+            lazy: () =>
+              import('../features/products/ProductScreen.tsx').then((module) => ({
+                Component: module.ProductScreen,
+              })),
+          },
+          {
+            path: 'cart/:id?',
+            lazy: () =>
+              import('../features/cart/CartScreen.tsx').then((module) => ({
+                Component: module.CartScreen,
+              })),
+          },
+          {
+            path: 'login',
+            lazy: () =>
+              import('../features/users/LoginScreen.tsx').then((module) => ({
+                Component: module.LoginScreen,
+              })),
+          },
+          {
+            path: 'register',
+            lazy: () =>
+              import('../features/users/RegisterScreen.tsx').then((module) => ({
+                Component: module.RegisterScreen,
+              })),
+          },
+          {
+            path: 'forgotpassword',
+            lazy: () =>
+              import('../features/users/ForgotPasswordScreen.tsx').then((module) => ({
+                Component: module.ForgotPasswordScreen,
+              })),
+          },
           {
             // Loaded on first visit: it reads the reset-code rules from the domain package.
             path: 'resetpassword',
@@ -37,7 +63,8 @@ export const router = createBrowserRouter([
           },
           {
             path: 'profile',
-            element: <ProfilePage />,
+            lazy: () =>
+              import('./ProfilePage.tsx').then((module) => ({ Component: module.ProfilePage })),
           },
           // Checkout loads on first visit: its forms use the domain's schemas (full zod).
           {

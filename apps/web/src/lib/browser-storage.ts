@@ -1,16 +1,16 @@
-import { safeParse, type core } from 'zod/mini';
+import type { Shape } from './stored-shape.ts';
 
 /**
  * Reads a JSON value saved by an earlier visit. Anything that is not valid JSON of the expected
  * shape (an older version, a hand edit) is removed and undefined returned: it must never crash
  * the shop. Storage that the browser refuses (privacy mode) reads as empty.
  */
-export function readStored<Output>(key: string, schema: core.$ZodType<Output>): Output | undefined {
+export function readStored<Output>(key: string, shape: Shape<Output>): Output | undefined {
   try {
     const text = localStorage.getItem(key);
     if (text === null) return undefined;
-    const parsed = safeParse(schema, JSON.parse(text));
-    if (parsed.success) return parsed.data;
+    const value = shape(JSON.parse(text));
+    if (value !== undefined) return value;
   } catch {
     // Not JSON, or storage unavailable: fall through and discard.
   }

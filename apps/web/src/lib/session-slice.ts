@@ -1,22 +1,22 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '@proshop/domain/user-schemas';
-import * as z from 'zod/mini';
 import { readStored } from './browser-storage.ts';
+import { boolean, nonEmptyText, objectOf, text } from './stored-shape.ts';
 
 export const USER_INFO_KEY = 'userInfo';
 
 /** What the login page says to a shopper whose token expired or was revoked. */
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-// zod/mini rather than the domain's userInfoSchema: the session is read on the first load, where
-// full zod would weigh on the start-up script (see cart-slice.ts). The annotation keeps the two
-// in step.
-const storedUserInfoSchema: z.ZodMiniType<UserInfo> = z.object({
-  _id: z.string().check(z.minLength(1)),
-  name: z.string(),
-  email: z.string(),
-  isAdmin: z.boolean(),
-  token: z.string().check(z.minLength(1)),
+// A hand-written check rather than the domain's userInfoSchema: the session is read on the first
+// load, where zod would weigh on the start-up script (see stored-shape.ts). The type parameter
+// keeps the two in step.
+const storedUserInfo = objectOf<UserInfo>({
+  _id: nonEmptyText,
+  name: text,
+  email: text,
+  isAdmin: boolean,
+  token: nonEmptyText,
 });
 
 export interface SessionState {
@@ -29,7 +29,7 @@ export interface SessionState {
 
 function loadSession(): SessionState {
   return {
-    userInfo: readStored(USER_INFO_KEY, storedUserInfoSchema) ?? null,
+    userInfo: readStored(USER_INFO_KEY, storedUserInfo) ?? null,
     endedMessage: null,
     endedCount: 0,
   };

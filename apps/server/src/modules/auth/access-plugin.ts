@@ -23,6 +23,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifySchema {
+    /** The route's access rule, copied from `config.access` into the OpenAPI document. */
+    'x-access'?: Access;
+  }
   interface FastifyRequest {
     /** The caller on routes with access `user` or `admin`; null on public routes. */
     user: SessionUser | null;
@@ -78,6 +82,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!access) {
       throw new Error(`${String(route.method)} ${route.url} declares no config.access rule`);
     }
+    // Shown in the OpenAPI document, where the generated access test reads every route's rule.
+    route.schema = { ...route.schema, 'x-access': access };
     if (access === 'public') return;
     // Shown in the OpenAPI document: the route needs a bearer token.
     route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from './mailer.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Sends the mail_outbox table's messages; server.ts starts it, tests call runOnce. */
+    mailOutbox: OutboxWorker;
   }
 }
 
@@ -17,6 +20,17 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     outboxDir: config.outboxDir,
     log: app.log,
   });
+  const mailOutbox = createOutboxWorker({
+    db: app.db,
+    mailer,
+    clock: app.clock,
+    log: app.log.child({ module: 'mail-outbox' }),
+  });
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailOutbox', mailOutbox);
+  app.addHook('onClose', async () => {
+    // The message being sent finishes before the transport and the database close.
+    await mailOutbox.stop();
+    mailer.close();
+  });
 });

@@ -15,6 +15,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Sends one message; throws a 503 AppError when the mail server cannot take it. */
   send(message: MailMessage): Promise<void>;
+  /** Sends one message; throws the transport's own error, which the outbox keeps as last_error. */
+  deliver(message: MailMessage): Promise<void>;
   close(): void;
 }
 
@@ -34,34 +36,36 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** Without SMTP_URL, each message is written as an .eml file so the flows work offline. */
 function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
-    async send(message) {
-      const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
-      // A sortable name: the time first, then a random part so two messages never collide.
-      const file = join(
-        outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-      );
-      await writeFile(file, info.message);
-      log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
-    },
-    close: () => transport.close(),
+  const deliver = async (message: MailMessage) => {
+    const info = await transport.sendMail({ from, ...message });
+    await mkdir(outboxDir, { recursive: true });
+    // A sortable name: the time first, then a random part so two messages never collide.
+    const file = join(
+      outboxDir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+    );
+    await writeFile(file, info.message);
+    log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
   };
+  return { send: deliver, deliver, close: () => transport.close() };
 }
 
 function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const deliver = async (message: MailMessage) => {
+    await transport.sendMail({ from, ...message });
+    log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+  };
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, ...message });
+        await deliver(message);
       } catch (error) {
         log.error({ err: error, subject: message.subject }, 'the mail server refused a message');
         throw new AppError('unavailable', MAIL_SERVER_DOWN);
       }
-      log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
     },
+    deliver,
     close: () => transport.close(),
   };
 }

@@ -1,26 +1,32 @@
 import type { Order } from '@proshop/domain/order-schemas';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { enqueueMail } from '../mail/outbox-repository.ts';
 import { receiptEmail, sentEmail } from './order-emails.ts';
 
-/**
- * Tells the buyer that their order was paid or sent. The order change is already committed: a
- * mail server that is down must not turn a captured payment into an error, so a failure is only
- * logged.
- */
-export async function notifyBuyer(
-  app: FastifyInstance,
-  log: FastifyBaseLogger,
-  order: Order,
-  event: 'paid' | 'sent',
-): Promise<void> {
-  const url = `${app.config.publicUrl}/order/${order._id}`;
-  const message =
-    event === 'paid'
-      ? receiptEmail(order, app.config.SHOP_NAME, url)
-      : sentEmail(order, app.config.SHOP_NAME, url);
-  try {
-    await app.mailer.send(message);
-  } catch (error) {
-    log.error({ err: error, orderId: order._id, event }, 'the order e-mail could not be sent');
-  }
+export type OrderEvent = 'paid' | 'sent';
+
+export interface OrderNotices {
+  /**
+   * Writes the buyer's e-mail about the event to the mail outbox, in the transaction that makes
+   * the change: the e-mail exists exactly when the change does, and a mail server that is down
+   * cannot turn a captured payment into an error.
+   */
+  queue(tx: Database, order: Order, event: OrderEvent): Promise<void>;
+  /** Wakes the outbox worker once that transaction has committed. */
+  nudge(): void;
+}
+
+export function orderNotices(app: FastifyInstance): OrderNotices {
+  return {
+    async queue(tx, order, event) {
+      const url = `${app.config.publicUrl}/order/${order._id}`;
+      const message =
+        event === 'paid'
+          ? receiptEmail(order, app.config.SHOP_NAME, url)
+          : sentEmail(order, app.config.SHOP_NAME, url);
+      await enqueueMail(tx, message, app.clock.now());
+    },
+    nudge: () => app.mailOutbox.nudge(),
+  };
 }

@@ -9,6 +9,7 @@ import { orders } from '../../db/schema.ts';
 import { AppError, conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder } from './order-mapper.ts';
 import { findItemsOfOrders, updateOrder } from './repository.ts';
 import { findVisibleOrder } from './service.ts';
@@ -31,6 +32,8 @@ export interface PaymentDeps {
   db: Database;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
+  /** Queues the receipt in the payment's transaction. */
+  notices: Pick<OrderNotices, 'queue'>;
 }
 
 /**
@@ -74,7 +77,8 @@ export async function startPayment(
  * Pays an order: in one transaction the order is locked, the stock of every line is taken, the
  * server captures the payment it created and verifies the capture (completed, exact amount and
  * currency, capture id never used). Any refusal rolls the stock back; an out-of-stock line is
- * found before any money is captured.
+ * found before any money is captured. The receipt is queued in the mail outbox in the same
+ * transaction.
  */
 export async function payOrder(
   deps: PaymentDeps,
@@ -124,7 +128,9 @@ export async function payOrder(
         captureId: verdict.captureId,
         payerEmail: capture.status === 'completed' ? (capture.payerEmail ?? null) : null,
       });
-      return { order: updated!, items };
+      const paidOrder = toOrder(updated!, items);
+      await deps.notices.queue(tx, paidOrder, 'paid');
+      return paidOrder;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) {
@@ -132,5 +138,5 @@ export async function payOrder(
       }
       throw error;
     });
-  return toOrder(paid.order, paid.items);
+  return paid;
 }

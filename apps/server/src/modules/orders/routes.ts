@@ -9,11 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/access-plugin.ts';
-import { notifyBuyer } from './notify-buyer.ts';
+import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
 import { advanceOrder, allOrders, createOrder, getOrder, myOrders } from './service.ts';
 
-const idParams = z.object({ id: z.string().max(64) });
+// Any string: a malformed id is answered 404 by the service (Fastify caps params at 100 characters).
+const idParams = z.object({ id: z.string() });
 const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -23,6 +24,8 @@ const idempotencyHeaders = z.object({
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notices = orderNotices(app);
+
   app.post(
     '/api/orders',
     {
@@ -90,6 +93,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     payments: app.payments,
     log,
+    notices,
   });
 
   app.post(
@@ -131,7 +135,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.providerOrderId,
       );
-      await notifyBuyer(app, request.log, order, 'paid');
+      notices.nudge();
       return order;
     },
   );
@@ -161,8 +165,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           request.params.id,
           step === 'sent' ? 'sent' : 'delivered',
+          notices,
         );
-        if (step === 'sent') await notifyBuyer(app, request.log, order, 'sent');
+        if (step === 'sent') notices.nudge();
         return order;
       },
     );

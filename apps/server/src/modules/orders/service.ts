@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
 import { AppError, conflict, invalid, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
+import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
 import {
   findItemsOfOrders,
@@ -130,13 +131,17 @@ export async function allOrders(db: Database): Promise<Order[]> {
   return (await listOrders(db)).map(({ order, items }) => toOrder(order, items));
 }
 
-/** Admin: paid → sent, or sent → delivered, by the shared transition rules; 409 otherwise. */
+/**
+ * Admin: paid → sent, or sent → delivered, by the shared transition rules; 409 otherwise. The
+ * buyer's notice of a sent order is queued in the mail outbox in the same transaction.
+ */
 export async function advanceOrder(
   db: Database,
   id: string,
   step: 'sent' | 'delivered',
+  notices: Pick<OrderNotices, 'queue'>,
 ): Promise<Order> {
-  const updated = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const order = isUuid(id) ? await findOrder(tx, id, { forUpdate: true }) : undefined;
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const now = new Date();
@@ -147,7 +152,11 @@ export async function advanceOrder(
           order.isPaid ? 'This order has already been sent' : 'This order has not been paid yet',
         );
       }
-      return updateOrder(tx, id, { isSent: true, sentAt: now });
+      const sent = await updateOrder(tx, id, { isSent: true, sentAt: now });
+      if (!sent) throw notFound(ORDER_NOT_FOUND);
+      const sentOrder = await withItems(tx, sent);
+      await notices.queue(tx, sentOrder, 'sent');
+      return sentOrder;
     }
     if (!canMarkDelivered(order)) {
       throw new AppError(
@@ -159,8 +168,8 @@ export async function advanceOrder(
             : 'This order has not been sent yet',
       );
     }
-    return updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
+    const delivered = await updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
+    if (!delivered) throw notFound(ORDER_NOT_FOUND);
+    return withItems(tx, delivered);
   });
-  if (!updated) throw notFound(ORDER_NOT_FOUND);
-  return withItems(db, updated);
 }

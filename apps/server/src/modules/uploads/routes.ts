@@ -48,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const bytes = await readImageField(request);
-      const image = await storeImage(bytes, app.config.uploadsDir);
+      const image = await storeImage(bytes, app.imageStorage, request.log);
       return reply.code(201).send({ message: IMAGE_UPLOADED, image });
     },
   );

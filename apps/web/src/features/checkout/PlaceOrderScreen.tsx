@@ -1,4 +1,3 @@
-import { fromCents, toCents } from '@proshop/domain/money';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,12 +8,13 @@ import Row from 'react-bootstrap/Row';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
+import { OrderLines } from '../../components/OrderLines.tsx';
+import { SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { removeStored } from '../../lib/browser-storage.ts';
 import { useRefreshCartLines } from '../../lib/cart-products.ts';
 import { CART_ITEMS_KEY, reset, selectCart } from '../../lib/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { usePlaceOrderMutation } from './checkout-api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
@@ -22,17 +22,6 @@ import { isPaymentMethod } from './payment-method.ts';
 
 /** The spec's pause between placing the order and emptying the cart in the store. */
 const CART_RESET_DELAY_MS = 2000;
-
-function SummaryRow({ label, amount }: { label: string; amount: number }) {
-  return (
-    <ListGroup.Item as="li">
-      <Row>
-        <Col>{label}</Col>
-        <Col className="text-end">{formatPrice(amount)}</Col>
-      </Row>
-    </ListGroup.Item>
-  );
-}
 
 function PlaceOrder() {
   const { cartItems, shippingAddress, paymentMethod } = useSelector(selectCart);
@@ -102,30 +91,7 @@ function PlaceOrder() {
                   Your cart is empty <Link to="/">Go Back</Link>
                 </Message>
               ) : (
-                <ListGroup as="ul" variant="flush" aria-label="Order items">
-                  {cartItems.map((item) => (
-                    <ListGroup.Item as="li" key={item.product}>
-                      <Row className="align-items-center">
-                        <Col xs={2} md={1}>
-                          <img
-                            src={item.image}
-                            alt={item.name}
-                            width={60}
-                            height={48}
-                            className="img-fluid rounded"
-                          />
-                        </Col>
-                        <Col>
-                          <Link to={`/product/${item.product}`}>{item.name}</Link>
-                        </Col>
-                        <Col md={4} className="text-md-end">
-                          {item.qty} x {formatPrice(item.price)} ={' '}
-                          {formatPrice(fromCents(toCents(item.price) * item.qty))}
-                        </Col>
-                      </Row>
-                    </ListGroup.Item>
-                  ))}
-                </ListGroup>
+                <OrderLines items={cartItems} />
               )}
             </ListGroup.Item>
           </ListGroup>

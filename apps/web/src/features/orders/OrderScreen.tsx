@@ -8,12 +8,12 @@ import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
+import { OrderLines } from '../../components/OrderLines.tsx';
+import { SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { selectUserInfo } from '../../lib/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
-import { OrderItemsList } from './OrderItemsList.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
 import { shownDate } from './order-dates.ts';
 import { useGetOrderDetailsQuery } from './orders-api.ts';
@@ -33,17 +33,6 @@ function PaymentBanner({ order }: { order: Order }) {
     <Message variant="success">Paid on {shownDate(order.paidAt)}</Message>
   ) : (
     <Message variant="danger">Order Not Paid</Message>
-  );
-}
-
-function SummaryRow({ label, amount }: { label: string; amount: number }) {
-  return (
-    <ListGroup.Item>
-      <Row>
-        <Col>{label}</Col>
-        <Col className="text-end">{formatPrice(amount)}</Col>
-      </Row>
-    </ListGroup.Item>
   );
 }
 
@@ -86,14 +75,18 @@ function OrderDetails({ order }: { order: Order }) {
             </ListGroup.Item>
             <ListGroup.Item>
               <h2>Order Items</h2>
-              <OrderItemsList items={order.orderItems} />
+              {order.orderItems.length === 0 ? (
+                <Message>Order is empty</Message>
+              ) : (
+                <OrderLines items={order.orderItems} />
+              )}
             </ListGroup.Item>
           </ListGroup>
         </Col>
         <Col md={4}>
           <Card>
-            <ListGroup variant="flush" aria-label="Order Summary">
-              <ListGroup.Item>
+            <ListGroup as="ul" variant="flush" aria-label="Order Summary">
+              <ListGroup.Item as="li">
                 <h2>Order Summary</h2>
               </ListGroup.Item>
               <SummaryRow label="Items" amount={order.itemsPrice} />
@@ -101,12 +94,12 @@ function OrderDetails({ order }: { order: Order }) {
               <SummaryRow label="Tax" amount={order.taxPrice} />
               <SummaryRow label="Total" amount={order.totalPrice} />
               {showPayment && (
-                <ListGroup.Item>
+                <ListGroup.Item as="li">
                   <OrderPayment orderId={order._id} />
                 </ListGroup.Item>
               )}
               {showAdmin && (
-                <ListGroup.Item className="d-grid gap-2">
+                <ListGroup.Item as="li" className="d-grid gap-2">
                   <AdminOrderActions order={order} />
                 </ListGroup.Item>
               )}

@@ -1,5 +1,5 @@
-import * as z from 'zod/mini';
 import { readStored, removeStored, writeStored } from '../../lib/browser-storage.ts';
+import { nonEmptyText } from '../../lib/stored-shape.ts';
 
 /** The spec's storage keys of a password reset in progress. */
 const RESET_EMAIL_KEY = 'resetEmail';
@@ -12,7 +12,7 @@ export function startReset(email: string): void {
 }
 
 export function readResetEmail(): string | undefined {
-  return readStored(RESET_EMAIL_KEY, z.string().check(z.minLength(1)));
+  return readStored(RESET_EMAIL_KEY, nonEmptyText);
 }
 
 export function markVerified(): void {

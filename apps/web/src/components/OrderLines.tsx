@@ -1,19 +1,25 @@
-import type { OrderItem } from '@proshop/domain/order-schemas';
 import { fromCents, toCents } from '@proshop/domain/money';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { Message } from '../../components/Message.tsx';
-import { formatPrice } from '../../lib/format-price.ts';
+import { formatPrice } from '../lib/format-price.ts';
 
-/** The lines as ordered (name and price copied at order time); a deleted product has no link. */
-export function OrderItemsList({ items }: { items: OrderItem[] }) {
-  if (items.length === 0) return <Message>Order is empty</Message>;
+/** A line to show: `product` is null once the product was deleted (an old order's line). */
+export interface ShownLine {
+  product: string | null;
+  name: string;
+  image: string;
+  price: number;
+  qty: number;
+}
+
+/** Lines with image, name (linked while the product exists) and `qty x price = line total`. */
+export function OrderLines({ items }: { items: readonly ShownLine[] }) {
   return (
-    <ListGroup variant="flush" aria-label="Order items">
+    <ListGroup as="ul" variant="flush" aria-label="Order items">
       {items.map((item, index) => (
-        <ListGroup.Item key={item.product ?? `deleted-${index}`}>
+        <ListGroup.Item as="li" key={item.product ?? `deleted-${index}`}>
           <Row className="align-items-center">
             <Col xs={2} md={1}>
               <img

@@ -1,0 +1,58 @@
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import type { MailMessage } from './mailer.ts';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** Adds a message to the outbox; pass the transaction of the change the message reports. */
+export async function enqueueMail(db: Database, message: MailMessage, now: Date): Promise<void> {
+  await db.insert(mailOutbox).values({ ...message, createdAt: now, nextAttemptAt: now });
+}
+
+/**
+ * Takes the next due message for this worker: its attempt is counted and its next attempt moved
+ * to `leaseUntil`, in one statement. `FOR UPDATE SKIP LOCKED` makes workers that ask at the same
+ * moment take different rows instead of waiting for each other; once the statement commits, the
+ * moved next attempt keeps the message away from every other worker until the lease ends.
+ */
+export async function claimNextMail(
+  db: Database,
+  now: Date,
+  leaseUntil: Date,
+): Promise<OutboxRow | undefined> {
+  const due = and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now));
+  const next = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due)
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+    // `= (subquery)` runs the subquery once; `IN` may run it for every row and claim them all.
+    .where(and(sql`${mailOutbox.id} = (${next})`, due))
+    .returning();
+  return claimed;
+}
+
+export async function markMailSent(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: now, nextAttemptAt: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Records a failed try; `nextAttemptAt` null gives the message up (the row stays). */
+export async function markMailFailed(
+  db: Database,
+  id: string,
+  failure: { error: string; nextAttemptAt: Date | null },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: failure.error, nextAttemptAt: failure.nextAttemptAt })
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+}

@@ -1,0 +1,176 @@
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders, products } from '../../src/db/schema.ts';
+import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/modules/payments/payment-provider.ts';
+import { PayPalClient } from '../../src/modules/payments/paypal-client.ts';
+import { createProduct, createSignedInUser } from '../helpers/factories.ts';
+import { PayPalStandIn } from '../helpers/paypal-stand-in.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { testDatabaseKind } from '../helpers/test-database.ts';
+
+const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+/** The client's time limit per PayPal call; the default is 10 s, shortened so the test is quick. */
+const PAYPAL_TIMEOUT_MS = 800;
+
+/**
+ * The shop paying through the real PayPal client against the PayPal REST stand-in, while PayPal
+ * times out, fails with 5xx, or captures but its answer is lost on the way back.
+ */
+describe('PayPal timing out or failing during capture', () => {
+  let standIn: PayPalStandIn;
+  let t: TestApp;
+  let shopper: Awaited<ReturnType<typeof createSignedInUser>>;
+  /** When set, the next capture reaches PayPal but its answer never reaches the shop. */
+  let loseNextCaptureAnswer = false;
+
+  beforeAll(async () => {
+    standIn = await PayPalStandIn.start();
+    const lossyFetch: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      const url = input instanceof Request ? input.url : input.toString();
+      if (loseNextCaptureAnswer && url.endsWith('/capture')) {
+        loseNextCaptureAnswer = false;
+        await answer.text();
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      }
+      return answer;
+    };
+    const paypal = new PayPalClient({
+      clientId: standIn.clientId,
+      clientSecret: standIn.clientSecret,
+      apiBase: standIn.url,
+      brandName: 'ProShop',
+      timeoutMs: PAYPAL_TIMEOUT_MS,
+      fetch: lossyFetch,
+    });
+    t = await createTestApp({}, { paymentProvider: paypal });
+    shopper = await createSignedInUser(t.database.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await standIn?.close();
+  });
+  beforeEach(() => {
+    standIn.reset();
+    loseNextCaptureAnswer = false;
+  });
+
+  async function orderOf(qty: number, countInStock: number) {
+    const product = await createProduct(t.database.db, { price: '19.99', countInStock });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.headers,
+      payload: {
+        orderItems: [{ product: product.id, qty }],
+        shippingAddress: address,
+        paymentMethod: 'PayPal',
+        ...computeOrderPrices([{ price: 19.99, qty }]),
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const orderId = res.json<{ _id: string }>()._id;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/payment`,
+      headers: shopper.headers,
+    });
+    expect(started.statusCode).toBe(200);
+    return {
+      product,
+      orderId,
+      providerOrderId: started.json<{ providerOrderId: string }>().providerOrderId,
+    };
+  }
+
+  const pay = (orderId: string, providerOrderId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/pay`,
+      headers: shopper.headers,
+      payload: { providerOrderId },
+    });
+  const stockOf = async (id: string) =>
+    (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
+  const rowOf = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  /** The later capture of the same approval pays the order once; a repeat changes nothing. */
+  async function expectLaterCaptureSucceedsOnce(
+    order: Awaited<ReturnType<typeof orderOf>>,
+    stockBefore: number,
+    qty: number,
+  ) {
+    standIn.setCaptureBehaviour({ kind: 'completed' });
+    const paid = await pay(order.orderId, order.providerOrderId);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ _id: order.orderId, isPaid: true });
+    expect(await stockOf(order.product.id)).toBe(stockBefore - qty);
+    const again = await pay(order.orderId, order.providerOrderId);
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf(order.product.id)).toBe(stockBefore - qty);
+    // PayPal holds exactly one capture of this approval, and the order names it.
+    const captures = standIn.orders.get(order.providerOrderId)!.captures;
+    expect(captures).toHaveLength(1);
+    expect((await rowOf(order.orderId)).captureId).toBe(captures[0]!.id);
+  }
+
+  async function expectUnpaidWithStock(
+    res: Awaited<ReturnType<typeof pay>>,
+    order: Awaited<ReturnType<typeof orderOf>>,
+    stock: number,
+  ) {
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: PROVIDER_UNAVAILABLE_MESSAGE });
+    const row = await rowOf(order.orderId);
+    expect(row.isPaid).toBe(false);
+    expect(row.captureId).toBeNull();
+    expect(await stockOf(order.product.id)).toBe(stock);
+  }
+
+  it('a capture PayPal never answers: 503 within the time limit, order unpaid, stock kept; a later capture pays once', async () => {
+    const order = await orderOf(2, 5);
+    standIn.setCaptureBehaviour({ kind: 'hang' });
+    const started = Date.now();
+    const res = await pay(order.orderId, order.providerOrderId);
+    expect(Date.now() - started).toBeLessThan(PAYPAL_TIMEOUT_MS + 2_000);
+    await expectUnpaidWithStock(res, order, 5);
+    await expectLaterCaptureSucceedsOnce(order, 5, 2);
+  });
+
+  it('a capture answered with HTTP 500: 503, order unpaid, stock kept; a later capture pays once', async () => {
+    const order = await orderOf(3, 3);
+    standIn.setCaptureBehaviour({ kind: 'server-error' });
+    await expectUnpaidWithStock(await pay(order.orderId, order.providerOrderId), order, 3);
+    // Still failing on a retry: still nothing taken.
+    await expectUnpaidWithStock(await pay(order.orderId, order.providerOrderId), order, 3);
+    await expectLaterCaptureSucceedsOnce(order, 3, 3);
+  });
+
+  it('a capture made at PayPal whose answer was lost: 503 and stock kept, then the retry finds that capture and pays once', async () => {
+    const order = await orderOf(1, 4);
+    loseNextCaptureAnswer = true;
+    await expectUnpaidWithStock(await pay(order.orderId, order.providerOrderId), order, 4);
+    expect(standIn.orders.get(order.providerOrderId)!.captures).toHaveLength(1);
+    await expectLaterCaptureSucceedsOnce(order, 4, 1);
+  });
+
+  // The capture runs inside the payment's transaction (so a failure gives the stock back). On
+  // PostgreSQL that holds only this order's and its products' rows; PGlite has one connection,
+  // so there every other request waits for the capture, but never longer than PayPal's time limit.
+  const waitLimit =
+    testDatabaseKind === 'postgres' ? PAYPAL_TIMEOUT_MS / 2 : PAYPAL_TIMEOUT_MS + 1_000;
+  it(`other shoppers are answered within ${waitLimit} ms while a capture waits on PayPal (${testDatabaseKind})`, async () => {
+    const order = await orderOf(1, 2);
+    standIn.setCaptureBehaviour({ kind: 'hang' });
+    const paying = pay(order.orderId, order.providerOrderId);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const browse = await t.app.inject({ method: 'GET', url: '/api/products' });
+    const browseMs = Date.now() - started;
+    expect(browse.statusCode).toBe(200);
+    expect((await paying).statusCode).toBe(503);
+    expect(browseMs).toBeLessThan(waitLimit);
+  });
+});

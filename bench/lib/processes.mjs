@@ -1,0 +1,155 @@
+/* global fetch -- Node 20 has fetch built in. */
+// Helpers shared by the API benches: start the real production server (apps/server/dist) or a
+// bare node:http server in their own processes, and throwaway PostgreSQL databases.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const serverBundle = join(root, 'apps/server/dist/server.js');
+export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+export function requireBuild() {
+  if (!existsSync(serverBundle)) {
+    throw new Error('apps/server/dist/server.js is missing: run `npm run build` first');
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stopper(child) {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
+/**
+ * The shop as it runs in production: NODE_ENV=production, LOG_LEVEL=warn, test payments. With
+ * no databaseUrl it uses a fresh embedded database (seeded with the demo catalogue).
+ */
+export async function startShop({ databaseUrl, env = {}, nodeArgs = [] } = {}) {
+  requireBuild();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'proshop-bench-'));
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      ALLOW_TEST_PAYMENTS: '1',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  try {
+    await waitFor(`${base}/api/ready`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    base,
+    pid: child.pid,
+    stop: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A bare node:http server answering each path with the given bytes from memory: the ceiling
+ * of what node can serve on this machine, measured in the same run as the shop.
+ */
+export async function startBareServer(bodies) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'proshop-bare-'));
+  const file = join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const code = `
+    const http = require('node:http');
+    const bodies = new Map(Object.entries(require(${JSON.stringify(file)})).map(([k, v]) => [k, Buffer.from(v)]));
+    http.createServer((req, res) => {
+      const body = bodies.get(req.url);
+      if (!body) { res.writeHead(404); return res.end(); }
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  const firstPath = Object.keys(bodies)[0];
+  await waitFor(`${base}${firstPath}`, child);
+  const stop = stopper(child);
+  return {
+    base,
+    stop: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The PostgreSQL server to bench on: DATABASE_URL, else TEST_DATABASE_URL. */
+export function postgresServerUrl() {
+  return process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** A new empty database on that server, dropped by `drop()`. */
+export async function createDatabase(serverUrl) {
+  const name = `proshop_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
