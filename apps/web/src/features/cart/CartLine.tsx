@@ -6,9 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import type { CartItem } from '../../lib/cart-slice.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-
-/** The select offers at most this many, as on the product page. */
-const MAX_SELECTABLE_QTY = 100;
+import { quantityOptions } from '../../lib/quantity-options.ts';
 
 interface CartLineProps {
   item: CartItem;
@@ -17,10 +15,7 @@ interface CartLineProps {
 }
 
 export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
-  // The chosen quantity stays selectable even when the stock shown has since dropped below it;
-  // the server says so when the order is placed.
-  const choices = Math.max(Math.min(item.countInStock, MAX_SELECTABLE_QTY), item.qty);
-  const quantities = Array.from({ length: choices }, (_, index) => index + 1);
+  const quantities = quantityOptions(item.countInStock, item.qty);
 
   return (
     <ListGroup.Item>

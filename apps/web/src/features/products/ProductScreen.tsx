@@ -14,12 +14,10 @@ import { addItem, selectCart, type CartItem } from '../../lib/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { hideNotifications, showNotification } from '../../lib/notifications-slice.ts';
+import { quantityOptions } from '../../lib/quantity-options.ts';
 import { AddToCartModal } from './AddToCartModal.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
 import { useGetProductDetailsQuery, type ProductWithReviews } from './products-api.ts';
-
-/** The select offers at most this many; a larger order is rare enough to be made in the cart. */
-const MAX_SELECTABLE_QTY = 100;
 
 export function ProductScreen() {
   const { id = '' } = useParams();
@@ -48,10 +46,7 @@ function ProductDetails({ product }: { product: ProductWithReviews }) {
   const [qty, setQty] = useState(1);
   const [added, setAdded] = useState<CartItem | null>(null);
   const inStock = product.countInStock > 0;
-  const quantities = Array.from(
-    { length: Math.min(product.countInStock, MAX_SELECTABLE_QTY) },
-    (_, index) => index + 1,
-  );
+  const quantities = quantityOptions(product.countInStock);
 
   function addToCart() {
     const alreadyInCart = cartItems.some((item) => item.product === product._id);
