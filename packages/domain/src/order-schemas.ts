@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.ts';
+import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
 
 /** The payment methods of the payment step; PayPal is chosen unless the shopper picks another. */
 export const PAYMENT_METHODS = ['PayPal', 'Credit Card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'PayPal';
-
-/** Most lines one order may hold, and most of one product in one line. */
-export const MAX_ORDER_LINES = 100;
-export const MAX_LINE_QTY = 10_000;
 
 const addressPart = (field: string) =>
   z

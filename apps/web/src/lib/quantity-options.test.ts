@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SELECTABLE_QTY, quantityOptions } from './quantity-options.ts';
+import { MAX_LINE_QTY } from '@proshop/domain/order-limits';
+import { quantityOptions } from './quantity-options.ts';
 
 describe('quantityOptions', () => {
   it('runs from 1 to the stock count', () => {
     expect(quantityOptions(3)).toEqual([1, 2, 3]);
     expect(quantityOptions(0)).toEqual([]);
+    expect(quantityOptions(250)).toHaveLength(250);
   });
 
-  it('stops at the cap for a large stock', () => {
-    expect(quantityOptions(5000)).toHaveLength(MAX_SELECTABLE_QTY);
+  it('stops at the most one order line may hold', () => {
+    expect(quantityOptions(MAX_LINE_QTY + 5)).toHaveLength(MAX_LINE_QTY);
   });
 
   it('keeps a chosen quantity selectable after the stock dropped below it', () => {
