@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ describe('reset e-mail without SMTP_URL: the outbox folder', () => {
     const user = await createUser(t.database.db);
     const res = await forgot(t, user.email);
     expect(res.statusCode).toBe(200);
+    await t.app.backgroundMail.settled();
     const files = readdirSync(t.config.outboxDir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
@@ -51,7 +53,12 @@ describe('reset e-mail without SMTP_URL: the outbox folder', () => {
     const log = { info: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
     const mailer = createMailer({ smtpUrl: undefined, from: 'a@example.test', outboxDir, log });
     try {
-      await mailer.send({ to: 'b@example.test', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
+      await mailer.deliver({
+        to: 'b@example.test',
+        subject: 'Hello',
+        text: 'Hi',
+        html: '<p>Hi</p>',
+      });
       expect(logged).toEqual([
         [
           { to: 'b@example.test', subject: 'Hello', file: expect.stringMatching(/\.eml$/) },
@@ -73,13 +80,16 @@ describe('reset e-mail with the mail server down', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 503 with a clear message and leaves no code behind', async () => {
+  it('answers 503 with a clear message to a known and an unknown e-mail, and leaves no code behind', async () => {
     const user = await createUser(t.database.db);
-    const res = await forgot(t, user.email);
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      message: 'We could not send the e-mail right now. Please try again in a few minutes.',
-    });
+    for (const email of [user.email, `nobody-${randomUUID()}@example.test`]) {
+      const res = await forgot(t, email);
+      expect(res.statusCode, email).toBe(503);
+      expect(res.json(), email).toEqual({
+        message: 'We could not send the e-mail right now. Please try again in a few minutes.',
+      });
+    }
+    await t.app.backgroundMail.settled();
     const rows = await t.database.db
       .select()
       .from(passwordResets)

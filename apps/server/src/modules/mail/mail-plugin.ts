@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createBackgroundMail, type BackgroundMail } from './background-mail.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 
@@ -8,6 +9,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Sends the mail_outbox table's messages; server.ts starts it, tests call runOnce. */
     mailOutbox: OutboxWorker;
+    /** Mail work the requests do not wait for (reset codes); tests wait with `settled()`. */
+    backgroundMail: BackgroundMail;
   }
 }
 
@@ -26,10 +29,13 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     clock: app.clock,
     log: app.log.child({ module: 'mail-outbox' }),
   });
+  const backgroundMail = createBackgroundMail(app.log.child({ module: 'background-mail' }));
   app.decorate('mailer', mailer);
   app.decorate('mailOutbox', mailOutbox);
+  app.decorate('backgroundMail', backgroundMail);
   app.addHook('onClose', async () => {
-    // The message being sent finishes before the transport and the database close.
+    // The messages being sent finish before the transport and the database close.
+    await backgroundMail.settled();
     await mailOutbox.stop();
     mailer.close();
   });

@@ -13,8 +13,11 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends one message; throws a 503 AppError when the mail server cannot take it. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Answers once the mail server greets us (and takes our login, when SMTP_URL has one); throws a
+   * 503 AppError within a few seconds when it does not. Sends nothing.
+   */
+  checkReachable(): Promise<void>;
   /** Sends one message; throws the transport's own error, which the outbox keeps as last_error. */
   deliver(message: MailMessage): Promise<void>;
   close(): void;
@@ -30,8 +33,10 @@ export interface MailerOptions {
 export const MAIL_SERVER_DOWN =
   'We could not send the e-mail right now. Please try again in a few minutes.';
 
-// Short enough that a shopper waiting for the answer is not left hanging on a dead server.
+// Sending happens in the background (outbox worker, reset codes), so it may wait a while.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+// A shopper waits for the reachability check: a dead or silent server must answer 503 quickly.
+const CHECK_TIMEOUTS = { connectionTimeout: 3_000, greetingTimeout: 3_000, socketTimeout: 3_000 };
 
 /** Without SMTP_URL, each message is written as an .eml file so the flows work offline. */
 function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
@@ -47,26 +52,30 @@ function outboxMailer({ from, outboxDir, log }: MailerOptions): Mailer {
     await writeFile(file, info.message);
     log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to the outbox');
   };
-  return { send: deliver, deliver, close: () => transport.close() };
+  // Nothing to reach: the folder is on this machine.
+  return { checkReachable: async () => {}, deliver, close: () => transport.close() };
 }
 
 function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
   const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
-  const deliver = async (message: MailMessage) => {
-    await transport.sendMail({ from, ...message });
-    log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
-  };
+  const probe = createTransport({ url: smtpUrl, ...CHECK_TIMEOUTS });
   return {
-    async send(message) {
+    async checkReachable() {
       try {
-        await deliver(message);
+        await probe.verify();
       } catch (error) {
-        log.error({ err: error, subject: message.subject }, 'the mail server refused a message');
+        log.error({ err: error }, 'the mail server cannot be reached');
         throw new AppError('unavailable', MAIL_SERVER_DOWN);
       }
     },
-    deliver,
-    close: () => transport.close(),
+    async deliver(message) {
+      await transport.sendMail({ from, ...message });
+      log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+    },
+    close() {
+      transport.close();
+      probe.close();
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { invalid } from '../../errors/app-error.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
 import { hashPassword } from '../auth/password.ts';
+import type { BackgroundMail } from '../mail/background-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { rateLimitRules } from '../rate-limit/rules.ts';
@@ -20,7 +21,7 @@ import {
   replaceResetCode,
   takeAttempt,
 } from './password-reset-repository.ts';
-import { findUserByEmail, updateUser } from './repository.ts';
+import { findUserByEmail, updateUser, type UserRow } from './repository.ts';
 import { generateResetCode, hashResetCode, sameCodeHash } from './reset-code.ts';
 import { resetCodeEmail } from './reset-email.ts';
 
@@ -29,6 +30,7 @@ export interface ResetContext {
   jwtSecret: string;
   clock: Clock;
   mailer: Mailer;
+  backgroundMail: BackgroundMail;
   limiter: RateLimiter;
   shopName: string;
   /** The shop's address as shoppers reach it (links in e-mails). */
@@ -43,15 +45,28 @@ export const PASSWORD_RESET = 'Your password has been reset. Please log in with 
 export const WRONG_CODE =
   'The code is wrong or has expired. Please check it or ask for a new code.';
 
-/** Sends a new code (replacing any earlier one); the answer is the same for unknown e-mails. */
+/**
+ * Answers every well-formed e-mail the same way, in status, text and time: both a known and an
+ * unknown e-mail wait for the mail server to answer (503 for both when it is down) and for the
+ * account look-up, and nothing else. For a known one, a new code (replacing any earlier one) is
+ * written and e-mailed after the answer, so the answer never waits on that message.
+ */
 export async function sendResetCode(
   ctx: ResetContext,
   body: ForgotPasswordRequest,
   address: string,
 ): Promise<MessageResponse> {
   await ctx.limiter.consume(rateLimitRules.forgotPassword, { address, email: body.email });
+  await ctx.mailer.checkReachable();
   const user = await findUserByEmail(ctx.db, body.email);
-  if (!user) return { message: CODE_SENT };
+  if (user) {
+    ctx.backgroundMail.start('sending a reset code', () => writeAndSendCode(ctx, user));
+  }
+  return { message: CODE_SENT };
+}
+
+/** Runs after the answer: stores the code's keyed hash, then e-mails the code itself. */
+async function writeAndSendCode(ctx: ResetContext, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
   const code = generateResetCode();
   const codeHash = hashResetCode(ctx.jwtSecret, user.id, code);
   const now = ctx.clock.now();
@@ -62,7 +77,7 @@ export async function sendResetCode(
     now,
   });
   try {
-    await ctx.mailer.send(
+    await ctx.mailer.deliver(
       resetCodeEmail({
         to: user.email,
         name: user.name,
@@ -72,11 +87,10 @@ export async function sendResetCode(
       }),
     );
   } catch (error) {
-    // A code the shopper never received must not stay usable.
+    // A code the shopper never received must not stay usable; they can ask again.
     await deleteResetCode(ctx.db, user.id, codeHash);
     throw error;
   }
-  return { message: CODE_SENT };
 }
 
 /** Compares the given code with the live one, spending one of its tries. */

@@ -27,6 +27,7 @@ function resetContext(app: FastifyInstance) {
     jwtSecret: app.jwtSecret,
     clock: app.clock,
     mailer: app.mailer,
+    backgroundMail: app.backgroundMail,
     limiter: app.rateLimiter,
     shopName: app.config.SHOP_NAME,
     publicUrl: app.config.publicUrl,
@@ -182,6 +183,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    (request) => deleteUserAsAdmin(app.db, currentUser(request).id, request.params.id),
+    (request) =>
+      deleteUserAsAdmin(app.db, app.catalogue, currentUser(request).id, request.params.id),
   );
 };

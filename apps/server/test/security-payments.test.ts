@@ -1,0 +1,151 @@
+// Payments under attack: the same capture sent twice at once, and a price changed by the admin
+// between the order and its payment. The test payment provider of the app is watched, not
+// replaced, so the capture goes through the shop's real verification.
+import { toCents } from '@proshop/domain/money';
+import type { CaptureResult } from '@proshop/domain/payment-verification';
+import { eq } from 'drizzle-orm';
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type MockInstance,
+} from 'vitest';
+import { mailOutbox, orderItems, orders, products } from '../src/db/schema.ts';
+import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
+import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import { placeOrder, type Headers } from './helpers/security-fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+
+describe('payments: nothing is charged twice or at a price the shopper did not see', () => {
+  let t: TestApp;
+  let shopper: SignedIn;
+  let admin: SignedIn;
+  let createPayment: MockInstance<PaymentProvider['createPayment']>;
+  let capturePayment: MockInstance<PaymentProvider['capturePayment']>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shopper = await createSignedInUser(t.database.db, { name: 'Payton Buyer' });
+    admin = await createSignedInUser(t.database.db, { isAdmin: true });
+    createPayment = vi.spyOn(t.app.payments, 'createPayment');
+    capturePayment = vi.spyOn(t.app.payments, 'capturePayment');
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    createPayment.mockClear();
+    capturePayment.mockClear();
+  });
+
+  const startPayment = async (orderId: string, headers: Headers = shopper.headers) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/payment`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ providerOrderId: string }>().providerOrderId;
+  };
+  const pay = (orderId: string, providerOrderId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/pay`,
+      headers: shopper.headers,
+      payload: { providerOrderId },
+    });
+  const stockOf = async (id: string) =>
+    (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
+  const orderRow = async (id: string) =>
+    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+  it('lets only one of two simultaneous captures of an order through: one payment, one receipt, stock taken once', async () => {
+    const lamp = await createProduct(t.database.db, { price: '25.00', countInStock: 5 });
+    const order = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 2 }]);
+    const providerOrderId = await startPayment(order._id);
+
+    const answers = await Promise.all([
+      pay(order._id, providerOrderId),
+      pay(order._id, providerOrderId),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((res) => res.statusCode === 409)!;
+    expect(refused.json()).toEqual({ message: 'This order has already been paid' });
+
+    expect(await stockOf(lamp.id)).toBe(3);
+    // The second request waited for the first and never reached the provider.
+    expect(capturePayment).toHaveBeenCalledTimes(1);
+    const row = await orderRow(order._id);
+    expect(row.isPaid).toBe(true);
+    expect(row.captureId).toEqual(expect.any(String));
+    const receipts = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, shopper.user.email));
+    expect(receipts.filter((mail) => mail.subject.includes(order._id))).toHaveLength(1);
+  });
+
+  it('charges the total recorded on the order when the admin changes the price between the order and the capture', async () => {
+    const lamp = await createProduct(t.database.db, { price: '40.00', countInStock: 10 });
+    const setPrice = async (price: number) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${lamp.id}`,
+        headers: admin.headers,
+        payload: {
+          name: lamp.name,
+          price,
+          image: lamp.image,
+          brand: lamp.brand,
+          category: lamp.category,
+          countInStock: await stockOf(lamp.id),
+          description: lamp.description,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    // Raised after the payment was created, and raised before it was created.
+    const early = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 2 }]);
+    const earlyPayment = await startPayment(early._id);
+    await setPrice(55);
+    const late = await placeOrder(t.app, shopper.headers, [
+      { product: { ...lamp, price: '55.00' }, qty: 1 },
+    ]);
+    await setPrice(70);
+    const latePayment = await startPayment(late._id);
+    await setPrice(5);
+
+    for (const [order, providerOrderId, lineCents] of [
+      [early, earlyPayment, 4000],
+      [late, latePayment, 5500],
+    ] as const) {
+      const res = await pay(order._id, providerOrderId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ isPaid: true, totalPrice: order.totalPrice });
+      const lines = await t.database.db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order._id));
+      expect(lines.map((line) => toCents(Number(line.price)))).toEqual([lineCents]);
+      expect(toCents(Number((await orderRow(order._id)).totalPrice))).toBe(
+        toCents(order.totalPrice),
+      );
+    }
+    // The provider was asked for, and captured, exactly the recorded totals.
+    expect(createPayment.mock.calls.map(([input]) => input.amountCents)).toEqual([
+      toCents(early.totalPrice),
+      toCents(late.totalPrice),
+    ]);
+    const captured = await Promise.all(
+      capturePayment.mock.results.map((result) => result.value as Promise<CaptureResult>),
+    );
+    expect(
+      captured.map((capture) => capture.status === 'completed' && capture.amountCents),
+    ).toEqual([toCents(early.totalPrice), toCents(late.totalPrice)]);
+  });
+});
