@@ -21,8 +21,10 @@ ci_postgres_start() {
   chown postgres:postgres "$CI_PG_DIR"
   (
     cd "$CI_PG_DIR"
+    # C.UTF-8, as docs/deploy.md tells merchants: with plain C, lower() folds only A-Z and a search
+    # for "über" would miss "Über" on PostgreSQL while finding it on PGlite.
     runuser -u postgres -- "$bin/initdb" --pgdata="$CI_PG_DIR/data" --username=postgres \
-      --auth=trust --encoding=UTF8 --locale=C --no-sync >"$CI_PG_DIR/initdb.log" 2>&1 ||
+      --auth=trust --encoding=UTF8 --locale=C.UTF-8 --no-sync >"$CI_PG_DIR/initdb.log" 2>&1 ||
       { cat "$CI_PG_DIR/initdb.log" >&2; exit 1; }
     runuser -u postgres -- "$bin/pg_ctl" start --pgdata="$CI_PG_DIR/data" --wait --timeout=60 \
       --log="$CI_PG_DIR/server.log" --silent \

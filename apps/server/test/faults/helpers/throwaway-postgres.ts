@@ -64,7 +64,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     '--username=postgres',
     '--auth=trust',
     '--encoding=UTF8',
-    '--locale=C',
+    // As a merchant's server would be set up (docs/deploy.md): lower() then folds Ü as PGlite does.
+    '--locale=C.UTF-8',
     '--no-sync',
   ]);
   const options = [

@@ -1,0 +1,71 @@
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../schema.ts';
+
+export interface TransferTable {
+  name: string;
+  /** Stored columns in schema order; generated ones are left out (the target computes them). */
+  columns: string[];
+  /** The single-column primary key that orders and pages the export. */
+  key: string;
+}
+
+/** Column types backed by a sequence, which an import with kept ids would have to move on. */
+const SEQUENCE_TYPES = new Set(['PgSerial', 'PgSmallSerial', 'PgBigSerial53', 'PgBigSerial64']);
+
+function describe(table: PgTable): TransferTable & { parents: string[] } {
+  const config = getTableConfig(table);
+  const keys = config.columns.filter((column) => column.primary);
+  const key = keys[0];
+  if (keys.length !== 1 || !key || config.primaryKeys.length > 0) {
+    throw new Error(`Table ${config.name} needs a single-column primary key to be exported`);
+  }
+  // Every id is a UUID, so an import that keeps ids leaves no sequence behind. A serial or
+  // identity column would need its sequence set after the import: refuse until that exists.
+  const sequenced = config.columns.find(
+    (column) => column.generatedIdentity || SEQUENCE_TYPES.has(column.columnType),
+  );
+  if (sequenced) {
+    throw new Error(
+      `Column ${config.name}.${sequenced.name} takes its values from a sequence, which the import does not set`,
+    );
+  }
+  return {
+    name: config.name,
+    columns: config.columns.filter((column) => !column.generated).map((column) => column.name),
+    key: key.name,
+    parents: config.foreignKeys.map(
+      (foreignKey) => getTableConfig(foreignKey.reference().foreignTable).name,
+    ),
+  };
+}
+
+/**
+ * Orders tables so that each comes after the tables its foreign keys point to, otherwise by name.
+ * The order must not depend on how the schema module was loaded (Node lists a module's exports
+ * alphabetically, a bundler in source order): the import expects the export's order.
+ */
+function parentsFirst(unordered: ReturnType<typeof describe>[]): TransferTable[] {
+  const tables = unordered.toSorted((a, b) => a.name.localeCompare(b.name));
+  const ordered: TransferTable[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < tables.length) {
+    const next = tables.find(
+      (table) => !placed.has(table.name) && table.parents.every((parent) => placed.has(parent)),
+    );
+    if (!next) {
+      const rest = tables.filter((table) => !placed.has(table.name)).map((table) => table.name);
+      throw new Error(`Cannot order tables ${rest.join(', ')} by their foreign keys`);
+    }
+    ordered.push({ name: next.name, columns: next.columns, key: next.key });
+    placed.add(next.name);
+  }
+  return ordered;
+}
+
+/** Every table of the schema, parents before children, so that foreign keys hold during an import. */
+export const transferTables: readonly TransferTable[] = parentsFirst(
+  (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .map(describe),
+);

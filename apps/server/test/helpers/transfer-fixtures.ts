@@ -1,0 +1,277 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
+import { mailOutbox, orderItems, orders, passwordResets, reviews } from '../../src/db/schema.ts';
+import { queryRows } from '../../src/db/transfer/sql-rows.ts';
+import { createProduct, createUser } from './factories.ts';
+
+/**
+ * A shop with something in every table and the awkward cases an export must carry: paid and
+ * unpaid orders, rows whose user or product was deleted (nulls), Unicode, quotes, backslashes and
+ * newlines, a timestamp with microseconds, money at the limit of numeric(12,2), and more
+ * outbox rows than one export page or import batch holds. Answers what the checks need.
+ */
+export async function seedShop(db: Database) {
+  const admin = await createUser(db, { name: 'Ådmin Ünïcode', isAdmin: true });
+  const shopper = await createUser(db, {
+    name: 'Zoë Ångström 李雷 🚀',
+    email: 'zoe.angstrom@example.test',
+    tokenVersion: 2,
+  });
+  const other = await createUser(db, { name: 'Jean-Luc "JL" O\'Brien \\ tab\there\nnext line' });
+  const lamp = await createProduct(db, {
+    userId: admin.id,
+    name: 'Lampe à huile — מנורה',
+    description: 'Ünïcödé 🪔 "quoted" and \\backslashed\\\nsecond line',
+    price: '9999999999.99',
+    countInStock: 3,
+  });
+  const orphan = await createProduct(db, { userId: null, name: 'Kaffeebecher', price: '0.01' });
+  await db.insert(reviews).values([
+    {
+      productId: lamp.id,
+      userId: shopper.id,
+      name: shopper.name,
+      rating: 5,
+      comment: 'Très bien 👍\nJa!',
+    },
+    { productId: lamp.id, userId: null, name: 'Deleted Account', rating: 1, comment: 'Gone' },
+  ]);
+  const address = {
+    address: 'Hauptstraße 1',
+    city: 'Zürich',
+    postalCode: '8001',
+    country: 'Schweiz',
+    paymentMethod: 'PayPal',
+    currency: 'USD',
+  };
+  const [paid] = await db
+    .insert(orders)
+    .values({
+      ...address,
+      userId: shopper.id,
+      buyerName: shopper.name,
+      buyerEmail: shopper.email,
+      itemsPrice: '10000000.00',
+      shippingPrice: '0.00',
+      taxPrice: '1500000.00',
+      totalPrice: '11500000.00',
+      isPaid: true,
+      paidAt: sql`'2026-02-03 04:05:06.789123+00'::timestamptz`,
+      paymentProvider: 'paypal',
+      providerOrderId: 'PAYPAL-ORDER-1',
+      captureId: 'CAPTURE-1',
+      payerEmail: 'payer@example.test',
+      isSent: true,
+      sentAt: new Date('2026-02-04T10:00:00Z'),
+    })
+    .returning();
+  const [unpaid] = await db
+    .insert(orders)
+    .values({
+      ...address,
+      userId: shopper.id,
+      buyerName: shopper.name,
+      buyerEmail: shopper.email,
+      itemsPrice: '0.02',
+      shippingPrice: '10.00',
+      taxPrice: '0.00',
+      totalPrice: '10.02',
+      idempotencyKey: 'key-ü-1',
+    })
+    .returning();
+  const [buyerGone] = await db
+    .insert(orders)
+    .values({
+      ...address,
+      userId: null,
+      buyerName: 'Former Customer',
+      buyerEmail: 'former@example.test',
+      itemsPrice: '0.01',
+      shippingPrice: '0.00',
+      taxPrice: '0.00',
+      totalPrice: '0.01',
+      isPaid: true,
+      paidAt: new Date('2026-01-01T00:00:00Z'),
+      isDelivered: true,
+      deliveredAt: new Date('2026-01-05T00:00:00Z'),
+    })
+    .returning();
+  await db.insert(orderItems).values([
+    {
+      orderId: paid!.id,
+      productId: lamp.id,
+      name: lamp.name,
+      image: lamp.image,
+      price: '5000000.00',
+      qty: 2,
+      position: 0,
+    },
+    {
+      orderId: paid!.id,
+      productId: null,
+      name: 'Removed product',
+      image: '/images/x.webp',
+      price: '0.00',
+      qty: 1,
+      position: 1,
+    },
+    {
+      orderId: unpaid!.id,
+      productId: orphan.id,
+      name: orphan.name,
+      image: orphan.image,
+      price: '0.01',
+      qty: 2,
+      position: 0,
+    },
+    {
+      orderId: buyerGone!.id,
+      productId: orphan.id,
+      name: orphan.name,
+      image: orphan.image,
+      price: '0.01',
+      qty: 1,
+      position: 0,
+    },
+  ]);
+  await db.insert(passwordResets).values({
+    userId: other.id,
+    codeHash: 'hash-of-a-code',
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+    failedAttempts: 2,
+  });
+  await db.insert(mailOutbox).values([
+    {
+      to: shopper.email,
+      subject: 'Ihre Bestellung — ✓',
+      text: 'Danke!\n',
+      html: '<p>Danke!</p>',
+      nextAttemptAt: new Date('2026-02-03T05:00:00Z'),
+      attempts: 1,
+      lastError: 'connect ECONNREFUSED',
+    },
+    { to: 'former@example.test', subject: 'Sent', text: 't', html: 'h', sentAt: new Date() },
+  ]);
+  // More rows than one export page (1,000) and several import batches (500).
+  await db.execute(sql`
+    insert into mail_outbox ("to", subject, text, html, next_attempt_at)
+    select 'bulk-' || i || '@example.test', 'Receipt ' || i, 'Text ' || i, '<p>' || i || '</p>', null
+    from generate_series(1, 2345) as i`);
+  return { admin, shopper, paidOrderId: paid!.id };
+}
+
+/**
+ * Every row of every table of the public schema, as PostgreSQL prints it (generated columns and
+ * microseconds included), sorted: two databases with equal snapshots hold the same rows.
+ * Independent of the export code, so that a column it left out would show here.
+ */
+export async function snapshot(db: Database): Promise<Record<string, string[]>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local timezone = 'UTC'`);
+    const tables = await queryRows<{ table_name: string }>(
+      tx,
+      sql`select table_name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    const result: Record<string, string[]> = {};
+    for (const { table_name: name } of tables) {
+      const rows = await queryRows<{ row: string }>(
+        tx,
+        sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t order by 1`,
+      );
+      result[name] = rows.map((found) => found.row);
+    }
+    return result;
+  });
+}
+
+/** Where an import goes: an embedded database in a folder, or a new PostgreSQL database. */
+export interface ImportTarget {
+  /** Environment that points the shop's commands at it. */
+  env: Record<string, string>;
+  open(): Promise<DatabaseHandle>;
+  destroy(): Promise<void>;
+}
+
+export function embeddedTarget(): ImportTarget {
+  const dataDir = mkdtempSync(join(tmpdir(), 'proshop-import-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    destroy: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL. Its locale is C.UTF-8 as the
+ * deploy guide says (the test server's own default is C), so that lower() and with it the
+ * products' generated search text come out as in the embedded database.
+ */
+export async function postgresTarget(
+  serverUrl: string,
+  locale: 'C.UTF-8' | 'C' = 'C.UTF-8',
+): Promise<ImportTarget> {
+  const name = `proshop_import_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template template0 locale '${locale}'`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ url: url.toString() }),
+    destroy: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const transferFolder = fileURLToPath(new URL('../../src/db/transfer/', import.meta.url));
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of the transfer commands as `npm run db:export` etc. would (tsx, a process of its
+ * own), with only the given database settings: none of the caller's DATABASE_URL or S3 leaks in.
+ */
+export function runTransferCommand(
+  script: 'export-cli.ts' | 'import-cli.ts' | 'copy-uploads-cli.ts',
+  args: string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(transferFolder, script), ...args],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+        S3_BUCKET: '',
+        JWT_SECRET: '',
+        ...env,
+      },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
