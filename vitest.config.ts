@@ -1,7 +1,8 @@
-// Three test projects: `unit` (pure functions of the domain package and the web app), `api`
-// (the server through app.inject against a real database: PGlite, or PostgreSQL with
-// TEST_DB=postgres) and `faults` (the shop under faults, `npm run test:faults`). `npm test` runs
-// unit and api, then the browser suite; see scripts/test.mjs.
+// Four test projects: `unit` (pure functions of the domain package, the web app, its build
+// plugins and the scripts), `api` (the server through app.inject against a real database:
+// PGlite, or PostgreSQL with TEST_DB=postgres), `faults` (the shop under faults,
+// `npm run test:faults`) and `cluster` (3 instances behind nginx, `npm run test:cluster`). `npm test` runs unit and api, then the bundle check and the browser
+// suite; see scripts/test.mjs.
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -17,7 +18,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/domain/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/build/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
         },
       },
       {
@@ -25,8 +31,13 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
-          // The fault tests stop databases and kill servers: `npm run test:faults` runs them.
-          exclude: [...configDefaults.exclude, 'apps/server/test/faults/**'],
+          // The fault tests stop databases and kill servers: `npm run test:faults` runs them;
+          // the cluster tests run the production build behind nginx: `npm run test:cluster`.
+          exclude: [
+            ...configDefaults.exclude,
+            'apps/server/test/faults/**',
+            'apps/server/test/cluster/**',
+          ],
           pool: 'forks',
           maxWorkers,
           // Each file migrates a fresh database and some start the server as a process.
@@ -46,6 +57,19 @@ export default defineConfig({
           maxWorkers: 1,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          // `npm run test:cluster` (scripts/test-cluster.mjs): 3 instances of the production
+          // build behind nginx with PostgreSQL and Redis, one cluster per file, one file at a time.
+          name: 'cluster',
+          environment: 'node',
+          include: ['apps/server/test/cluster/**/*.test.ts'],
+          pool: 'forks',
+          maxWorkers: 1,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../src/db/schema.ts';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
 import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
-import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
 
@@ -19,7 +19,7 @@ const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345'
  */
 class ScriptedProvider implements PaymentProvider {
   readonly kind = 'test' as const;
-  private readonly inner = new TestPaymentProvider();
+  private readonly inner = new TestPaymentProvider(TEST_JWT_SECRET);
   nextCapture: ((real: CaptureResult) => CaptureResult) | undefined;
   captures = 0;
 

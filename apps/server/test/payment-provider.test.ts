@@ -7,13 +7,14 @@ import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
 import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
 
 const anOrder = () => ({ orderId: randomUUID(), amountCents: 4599, currency: 'USD' });
+const SECRET = 'the-token-secret-every-instance-shares-000';
 
 describe('test payment provider', () => {
   it('captures exactly the amount it was created with, and that pays the order', async () => {
-    const provider = new TestPaymentProvider();
+    const provider = new TestPaymentProvider(SECRET);
     const order = anOrder();
     const { providerOrderId } = await provider.createPayment(order);
-    expect(providerOrderId).toMatch(/^TEST-[0-9a-f-]{36}$/);
+    expect(providerOrderId).toMatch(/^TEST-[\w.-]{1,123}$/);
     const capture = await provider.capturePayment({ providerOrderId, orderId: order.orderId });
     expect(capture).toEqual({
       status: 'completed',
@@ -25,7 +26,7 @@ describe('test payment provider', () => {
   });
 
   it('gives one payment per order and one capture per payment, so a replay never pays twice', async () => {
-    const provider = new TestPaymentProvider();
+    const provider = new TestPaymentProvider(SECRET);
     const order = anOrder();
     const first = await provider.createPayment(order);
     expect(await provider.createPayment(order)).toEqual(first);
@@ -36,7 +37,7 @@ describe('test payment provider', () => {
   });
 
   it('gives a fresh capture id to every payment', async () => {
-    const provider = new TestPaymentProvider();
+    const provider = new TestPaymentProvider(SECRET);
     const ids = new Set<string>();
     for (let i = 0; i < 3; i += 1) {
       const order = anOrder();
@@ -47,8 +48,49 @@ describe('test payment provider', () => {
     expect(ids.size).toBe(3);
   });
 
+  it('captures on one instance a payment another instance created (same secret)', async () => {
+    const order = anOrder();
+    const created = await new TestPaymentProvider(SECRET).createPayment(order);
+    const otherInstance = new TestPaymentProvider(SECRET);
+    const capture = await otherInstance.capturePayment({ ...created, orderId: order.orderId });
+    expect(capture).toMatchObject({ status: 'completed', amountCents: 4599, currency: 'USD' });
+    // A replay on a third instance answers the same capture id, which the shop refuses as used.
+    const replay = await new TestPaymentProvider(SECRET).capturePayment({
+      ...created,
+      orderId: order.orderId,
+    });
+    expect(replay).toEqual(capture);
+  });
+
+  it('refuses an id altered to name another amount, currency or order, or signed with another secret', async () => {
+    const provider = new TestPaymentProvider(SECRET);
+    const order = anOrder();
+    const { providerOrderId } = await provider.createPayment(order);
+    const other = randomUUID();
+    const altered = [
+      providerOrderId.replace('.4599.', '.1.'),
+      providerOrderId.replace('.USD.', '.EUR.'),
+      providerOrderId.replace(order.orderId, other),
+      providerOrderId.slice(0, -1) + (providerOrderId.endsWith('A') ? 'B' : 'A'),
+    ];
+    for (const forged of altered) {
+      expect(forged).not.toBe(providerOrderId);
+      for (const orderId of [order.orderId, other]) {
+        expect(await provider.capturePayment({ providerOrderId: forged, orderId })).toEqual({
+          status: 'failed',
+          reason: 'RESOURCE_NOT_FOUND',
+        });
+      }
+    }
+    const elsewhere = await new TestPaymentProvider(`${SECRET}-another-shop`).createPayment(order);
+    expect(await provider.capturePayment({ ...elsewhere, orderId: order.orderId })).toEqual({
+      status: 'failed',
+      reason: 'RESOURCE_NOT_FOUND',
+    });
+  });
+
   it('refuses a payment it never made, or one made for another order', async () => {
-    const provider = new TestPaymentProvider();
+    const provider = new TestPaymentProvider(SECRET);
     expect(
       await provider.capturePayment({ providerOrderId: 'TEST-made-up', orderId: randomUUID() }),
     ).toEqual({ status: 'failed', reason: 'RESOURCE_NOT_FOUND' });
@@ -62,9 +104,10 @@ describe('test payment provider', () => {
 
 describe('createPaymentProvider', () => {
   it('uses the test provider without PayPal credentials and PayPal with them', () => {
-    expect(createPaymentProvider(loadConfig({}))).toBeInstanceOf(TestPaymentProvider);
+    expect(createPaymentProvider(loadConfig({}), SECRET)).toBeInstanceOf(TestPaymentProvider);
     const paypal = createPaymentProvider(
       loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }),
+      SECRET,
     );
     expect(paypal).toBeInstanceOf(PayPalClient);
     expect(paypal.kind).toBe('paypal');
@@ -72,6 +115,6 @@ describe('createPaymentProvider', () => {
 
   it('never falls back to test mode when PayPal is chosen without credentials', () => {
     const config = { ...loadConfig({}), paymentProvider: 'paypal' as const };
-    expect(() => createPaymentProvider(config)).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(() => createPaymentProvider(config, SECRET)).toThrow(/PAYPAL_CLIENT_ID/);
   });
 });

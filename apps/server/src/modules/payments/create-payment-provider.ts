@@ -8,12 +8,16 @@ type PaymentConfig = Pick<
   'paymentProvider' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_API_BASE' | 'SHOP_NAME'
 >;
 
-/** PayPal when the configuration has its credentials, otherwise test mode (see config.ts). */
+/**
+ * PayPal when the configuration has its credentials, otherwise test mode (see config.ts).
+ * `secret` is the token secret every instance shares: test mode signs its payment ids with it.
+ */
 export function createPaymentProvider(
   config: PaymentConfig,
+  secret: string,
   options: { log?: PaymentLog; timeoutMs?: number } = {},
 ): PaymentProvider {
-  if (config.paymentProvider === 'test') return new TestPaymentProvider();
+  if (config.paymentProvider === 'test') return new TestPaymentProvider(secret);
   // loadConfig only chooses paypal with both credentials; a hand-made config must not fall back.
   if (!config.PAYPAL_CLIENT_ID || !config.PAYPAL_CLIENT_SECRET) {
     throw new Error('PayPal payments need PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import type { CreatePaymentInput, PaymentProvider } from './payment-provider.ts';
 
-interface TestPayment {
-  orderId: string;
-  amountCents: number;
-  currency: string;
-  capture?: CaptureResult;
-}
+const PAYMENT_PREFIX = 'TEST-';
+const CAPTURE_PREFIX = 'TEST-CAPTURE-';
+/** `TEST-<order id>.<amount in cents>.<currency>.<signature>`; the order id is a UUID. */
+const PAYMENT_ID = /^TEST-([0-9a-f-]{36})\.(\d{1,15})\.([A-Z]{3})\.([\w-]{43})$/;
 
 /**
  * Test mode (decisions.md): used when PayPal is not configured, so the whole flow works offline
@@ -19,41 +17,53 @@ interface TestPayment {
  * is made once and repeating it answers the same capture id, and the result goes through the same
  * `verifyCapture` as a PayPal capture.
  *
- * Payments live in this process's memory: a restart forgets them (the order page then creates a
- * new one), and several server instances do not share them, so test mode is for one instance.
+ * It keeps nothing: a payment id carries the order id, amount and currency, signed with a key
+ * derived from the shop's token secret, and the capture id is derived from the payment id. So
+ * any instance sharing that secret captures a payment another instance created, a restart
+ * forgets nothing, an id cannot be made up or altered without the secret, and a replayed capture
+ * answers the same capture id, which the shop then refuses as already used.
  */
 export class TestPaymentProvider implements PaymentProvider {
   readonly kind = 'test';
-  private readonly payments = new Map<string, TestPayment>();
-  /** Our order id → its payment, so a repeated create answers the same payment as PayPal does. */
-  private readonly byOrder = new Map<string, string>();
+  private readonly key: Buffer;
+
+  /** `secret`: the token secret (JWT_SECRET) every instance of the shop shares. */
+  constructor(secret: string) {
+    // A key of its own, so a payment signature can never stand in for a token signature.
+    this.key = Buffer.from(hkdfSync('sha256', secret, '', 'proshop test payments', 32));
+  }
 
   async createPayment(input: CreatePaymentInput): Promise<{ providerOrderId: string }> {
-    const existing = this.byOrder.get(input.orderId);
-    if (existing) return { providerOrderId: existing };
-    const providerOrderId = `TEST-${randomUUID()}`;
-    this.payments.set(providerOrderId, {
-      orderId: input.orderId,
-      amountCents: input.amountCents,
-      currency: input.currency,
-    });
-    this.byOrder.set(input.orderId, providerOrderId);
-    return { providerOrderId };
+    const body = `${input.orderId}.${input.amountCents}.${input.currency}`;
+    return { providerOrderId: `${PAYMENT_PREFIX}${body}.${this.sign(body)}` };
   }
 
   async capturePayment(input: {
     providerOrderId: string;
     orderId: string;
   }): Promise<CaptureResult> {
-    const payment = this.payments.get(input.providerOrderId);
+    const payment = this.read(input.providerOrderId);
     if (!payment) return { status: 'failed', reason: 'RESOURCE_NOT_FOUND' };
     if (payment.orderId !== input.orderId) return { status: 'failed', reason: 'ORDER_MISMATCH' };
-    payment.capture ??= {
+    return {
       status: 'completed',
-      captureId: `TEST-CAPTURE-${randomUUID()}`,
+      captureId: `${CAPTURE_PREFIX}${this.sign(`capture:${input.providerOrderId}`)}`,
       amountCents: payment.amountCents,
       currency: payment.currency,
     };
-    return { ...payment.capture };
+  }
+
+  /** The payment a signed id describes, or undefined when this shop did not make it. */
+  private read(providerOrderId: string) {
+    const [, orderId, amount, currency, signature] = PAYMENT_ID.exec(providerOrderId) ?? [];
+    if (!orderId || !amount || !currency || !signature) return undefined;
+    const expected = Buffer.from(this.sign(`${orderId}.${amount}.${currency}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { orderId, amountCents: Number(amount), currency };
+  }
+
+  private sign(text: string): string {
+    return createHmac('sha256', this.key).update(text).digest('base64url');
   }
 }

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { expect } from 'vitest';
+import { json, type Reply, type Send } from './http-client.ts';
+
+export const PASSWORD = 'correct horse battery';
+const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
+
+export interface Product {
+  _id: string;
+  name: string;
+  price: number;
+  image: string;
+  brand: string;
+  category: string;
+  description: string;
+  countInStock: number;
+}
+
+/** Registers a shopper through `send` and answers their token. */
+export async function register(send: Send, label: string): Promise<string> {
+  const res = await send('POST', '/api/users', {
+    body: { name: label, email: `${label}-${randomUUID()}@example.test`, password: PASSWORD },
+  });
+  expect(res.status, res.body).toBe(201);
+  return json<{ token: string }>(res).token;
+}
+
+export async function signIn(send: Send, email: string, password: string): Promise<string> {
+  const res = await send('POST', '/api/users/login', { body: { email, password } });
+  expect(res.status, res.body).toBe(200);
+  return json<{ token: string }>(res).token;
+}
+
+/** A new product with the given stock and price, as an admin makes one (create, then edit). */
+export async function createProduct(
+  send: Send,
+  adminToken: string,
+  fields: { name: string; price: number; countInStock: number },
+): Promise<Product> {
+  const created = await send('POST', '/api/products', { token: adminToken });
+  expect(created.status, created.body).toBe(201);
+  return updateProduct(send, adminToken, json<Product>(created), fields);
+}
+
+export async function updateProduct(
+  send: Send,
+  adminToken: string,
+  product: Product,
+  fields: Partial<Pick<Product, 'name' | 'price' | 'countInStock'>>,
+): Promise<Product> {
+  const { name, price, image, brand, category, description, countInStock } = product;
+  const res = await send('PUT', `/api/products/${product._id}`, {
+    token: adminToken,
+    body: { name, price, image, brand, category, description, countInStock, ...fields },
+  });
+  expect(res.status, res.body).toBe(200);
+  return json<Product>(res);
+}
+
+/** POST /api/orders for `qty` of one product at its price; the reply as it came. */
+export function placeOrder(send: Send, token: string, product: Product, qty = 1): Promise<Reply> {
+  return send('POST', '/api/orders', {
+    token,
+    body: {
+      orderItems: [{ product: product._id, qty }],
+      shippingAddress: address,
+      paymentMethod: 'PayPal',
+      ...computeOrderPrices([{ price: product.price, qty }]),
+    },
+  });
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time; answers the results in order. */
+export async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/** `{ 200: 20, 409: 180 }`-style counts of the replies' status codes. */
+export function countStatuses(replies: readonly Reply[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const reply of replies) counts[reply.status] = (counts[reply.status] ?? 0) + 1;
+  return counts;
+}
