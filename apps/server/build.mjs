@@ -1,4 +1,4 @@
-// Bundles the server and the shared domain package into dist/server.js; npm packages stay
+// Bundles the server (and its commands) with the shared domain package into dist/; npm packages stay
 // external and load from node_modules. The SQL migrations are copied beside the bundle.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,7 +7,15 @@ const here = new URL('.', import.meta.url).pathname;
 
 rmSync(`${here}dist`, { recursive: true, force: true });
 await build({
-  entryPoints: { server: `${here}src/server.ts`, seed: `${here}src/db/seed/cli.ts` },
+  // The commands beside the server, so an installation without the sources (the Docker image)
+  // can seed, export, import and copy images: `node apps/server/dist/db-export.js --out ...`.
+  entryPoints: {
+    server: `${here}src/server.ts`,
+    seed: `${here}src/db/seed/cli.ts`,
+    'db-export': `${here}src/db/transfer/export-cli.ts`,
+    'db-import': `${here}src/db/transfer/import-cli.ts`,
+    'uploads-copy': `${here}src/db/transfer/copy-uploads-cli.ts`,
+  },
   outdir: `${here}dist`,
   bundle: true,
   platform: 'node',
