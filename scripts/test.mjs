@@ -1,11 +1,12 @@
 // `npm test`: every test suite in order, then one closing line with the totals.
 //   1. unit and API tests (vitest, API on embedded PGlite)
 //   2. the API tests again on PostgreSQL, when TEST_DATABASE_URL is set
-//   3. the browser suite (Playwright, system Chromium) against the production build
+//   3. the bundle check: the first load of `/` within issue 7's budgets (check-bundle-size.mjs)
+//   4. the browser suite (Playwright, system Chromium) against the production build
 // `--only=faults` (npm run test:faults) runs the fault tests instead: fuzzed requests, PostgreSQL
 // stopped under load, PayPal failing, SIGKILL mid-checkout (vitest project `faults`).
-// Options: --only=unit|api|postgres|browser runs one part; arguments after `--` go to its runner
-// (without --only they go to vitest and the browser part is left out). The counts are read from
+// Options: --only=unit|api|postgres|bundle|browser runs one part; arguments after `--` go to its
+// runner (without --only they go to vitest and the bundle and browser parts are left out). The counts are read from
 // each runner's JSON report, so the last line is always `N passed, N failed[, N skipped]`, and
 // the exit code is non-zero when a test failed or a runner crashed.
 import { spawn } from 'node:child_process';
@@ -18,7 +19,7 @@ import { buildIfStale } from './lib/build-if-stale.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const vitestCli = join(root, 'node_modules/vitest/vitest.mjs');
 const playwrightCli = join(root, 'node_modules/@playwright/test/cli.js');
-const parts = ['unit', 'api', 'postgres', 'browser', 'faults'];
+const parts = ['unit', 'api', 'postgres', 'bundle', 'browser', 'faults'];
 
 function parseArgs(argv) {
   const separator = argv.indexOf('--');
@@ -162,6 +163,12 @@ async function runBrowser(args, env, reportDir) {
   return outcome(name, code, counts);
 }
 
+/** The bundle-size check: one test, failed when a first-load budget is exceeded. */
+async function runBundleCheck(env) {
+  const code = await run(process.execPath, [join(root, 'scripts/check-bundle-size.mjs')], env);
+  return outcome('bundle size', code, code === 0 ? { passed: 1 } : { failed: 1 });
+}
+
 function formatCounts({ passed, failed, skipped }) {
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 }
@@ -191,6 +198,7 @@ function plan(only, forwarded, env, reportDir) {
     return { name: 'api (PostgreSQL)', passed: 0, failed, skipped: 0, note: message };
   };
   const browser = () => runBrowser(forwarded, pglite, reportDir);
+  const bundle = () => runBundleCheck(env);
   switch (only) {
     case 'unit':
     case 'api':
@@ -205,6 +213,8 @@ function plan(only, forwarded, env, reportDir) {
       ];
     case 'postgres':
       return [postgres];
+    case 'bundle':
+      return [bundle];
     case 'browser':
       return [browser];
     case 'faults':
@@ -217,9 +227,9 @@ function plan(only, forwarded, env, reportDir) {
           pglite,
           reportDir,
         );
-      if (forwarded.length === 0) return [all, postgres, browser];
+      if (forwarded.length === 0) return [all, postgres, bundle, browser];
       console.log(
-        'Browser tests left out: arguments after -- go to vitest (--only=browser takes them to Playwright).',
+        'Bundle check and browser tests left out: arguments after -- go to vitest (--only=browser takes them to Playwright).',
       );
       return [all, postgres];
     }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootstrapSubset } from './build/bootstrap-subset.ts';
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 5000}`;
@@ -23,9 +24,33 @@ function devShopName(): Plugin {
   };
 }
 
+/**
+ * The app is written against React's API and type-checked with @types/react, but runs on Preact 10
+ * through preact/compat (docs/decisions/0009-preact-compat.md): React 19 alone would take two
+ * thirds of issue 7's 100 KB first-load budget. Exact matches, so that `react-dom/client` is not
+ * caught by `react-dom`; Vite applies them to dependencies too (react-router, react-redux,
+ * react-bootstrap), in the build and in the dev server's pre-bundling. Removing this list runs the
+ * app on React again.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), devShopName()],
+  plugins: [
+    // React Fast Refresh updates components through React's renderer, which Preact is not: an
+    // edit would be taken and never shown. With no file refreshed, the dev server reloads the
+    // page on an edit instead.
+    react({ refreshExclude: /./ }),
+    devShopName(),
+    bootstrapSubset(`${import.meta.dirname}/src`),
+  ],
+  resolve: { alias: preactCompat },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -36,5 +61,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // A browser without modulepreload (Safari before 17) still loads the modules through their
+    // imports, only without the head start; the polyfill would weigh on every first load.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // React Router looks up React 19's `use` (for server components only) and `useOptimistic`
+      // (it falls back to plain state), which preact/compat lacks. Any other React API missing
+      // from preact/compat still warns: our code must not use it.
+      onwarn(warning, warn) {
+        const routerLooksForReact19 =
+          warning.code === 'IMPORT_IS_UNDEFINED' &&
+          /\/node_modules\/react-router\//.test(warning.id ?? '') &&
+          /Import `(use|useOptimistic)` /.test(warning.message);
+        if (!routerLooksForReact19) warn(warning);
+      },
+    },
   },
 });

@@ -10,7 +10,14 @@ const targets = [
   {
     workspace: '@proshop/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/build',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/compress-build.mjs',
+    ],
   },
   {
     workspace: '@proshop/server',

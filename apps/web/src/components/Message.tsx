@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 
 interface MessageProps {
   /** A Bootstrap alert variant; errors use `danger`. */
@@ -7,6 +6,11 @@ interface MessageProps {
   children: ReactNode;
 }
 
+/** Bootstrap's alert markup (react-bootstrap's Alert adds fade and dismiss code none of ours uses). */
 export function Message({ variant = 'info', children }: MessageProps) {
-  return <Alert variant={variant}>{children}</Alert>;
+  return (
+    <div role="alert" className={`alert alert-${variant}`}>
+      {children}
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
+import { useState, type MouseEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
+import Collapse from 'react-bootstrap/Collapse';
 import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
 import { selectCartItemCount } from '../../lib/cart-slice.ts';
@@ -9,33 +9,54 @@ import { shopName } from '../../lib/shop-name.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+/**
+ * Bootstrap's navbar written out in its classes: react-bootstrap's Navbar and Nav bring their
+ * offcanvas, modal and dropdown code into every first page load (issue 7 budget).
+ */
 export function Header() {
   const cartItemCount = useSelector(selectCartItemCount);
+  const [expanded, setExpanded] = useState(false);
+
+  // On small screens the menu folds away again once a link or a menu entry is chosen.
+  function closeOnSelect(event: MouseEvent<HTMLDivElement>) {
+    if ((event.target as Element).closest('a, .dropdown-item')) setExpanded(false);
+  }
+
   return (
     <header>
-      <Navbar bg="dark" data-bs-theme="dark" expand="lg" collapseOnSelect>
+      <nav className="navbar navbar-expand-lg bg-dark" data-bs-theme="dark">
         <Container>
-          <Navbar.Brand as={Link} to="/">
+          <Link className="navbar-brand" to="/">
             {shopName}
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navbar" />
-          <Navbar.Collapse id="main-navbar">
-            <SearchBox />
-            {/* The event keys let a tap on a link close the menu on small screens. */}
-            <Nav className="ms-auto">
-              <Nav.Link as={NavLink} to="/cart" eventKey="cart">
-                Cart{' '}
-                {cartItemCount > 0 && (
-                  <Badge pill bg="success">
-                    {cartItemCount}
-                  </Badge>
-                )}
-              </Nav.Link>
-              <UserMenu />
-            </Nav>
-          </Navbar.Collapse>
+          </Link>
+          <button
+            type="button"
+            className={expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+            aria-controls="main-navbar"
+            aria-expanded={expanded}
+            aria-label="Toggle navigation"
+            onClick={() => setExpanded(!expanded)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <Collapse in={expanded}>
+            <div id="main-navbar" className="navbar-collapse" onClick={closeOnSelect}>
+              <SearchBox />
+              <div className="navbar-nav ms-auto">
+                <NavLink className="nav-link" to="/cart">
+                  Cart{' '}
+                  {cartItemCount > 0 && (
+                    <Badge pill bg="success">
+                      {cartItemCount}
+                    </Badge>
+                  )}
+                </NavLink>
+                <UserMenu />
+              </div>
+            </div>
+          </Collapse>
         </Container>
-      </Navbar>
+      </nav>
     </header>
   );
 }

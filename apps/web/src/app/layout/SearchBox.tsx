@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { useNavigate, useParams } from 'react-router';
 
+/** Plain Bootstrap form classes: react-bootstrap's Form would bring all its controls along. */
 export function SearchBox() {
   const navigate = useNavigate();
   const { keyword = '' } = useParams();
@@ -16,21 +15,21 @@ export function SearchBox() {
 
   return (
     // Keyed by the keyword so the box shows the search of the page being looked at.
-    <Form key={keyword} role="search" className="d-flex my-2 my-lg-0" onSubmit={handleSubmit}>
-      <Form.Label htmlFor="search-keyword" visuallyHidden>
+    <form key={keyword} role="search" className="d-flex my-2 my-lg-0" onSubmit={handleSubmit}>
+      <label htmlFor="search-keyword" className="visually-hidden">
         Search products
-      </Form.Label>
-      <Form.Control
+      </label>
+      <input
         id="search-keyword"
         type="search"
         name="keyword"
         defaultValue={keyword}
         placeholder="Search Products.."
-        className="me-2"
+        className="form-control me-2"
       />
-      <Button type="submit" variant="outline-light">
+      <button type="submit" className="btn btn-outline-light">
         Search
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }

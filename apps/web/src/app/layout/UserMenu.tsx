@@ -1,9 +1,8 @@
-import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
 import { SessionEndedRedirect } from '../../components/SessionEndedRedirect.tsx';
 import { loggedOut, selectUserInfo } from '../../lib/session-slice.ts';
+import { HeaderDropdown } from './HeaderDropdown.tsx';
 
 /** The header's account part: Sign In, or the user's menu, and the Admin menu for admins. */
 export function UserMenu() {
@@ -14,31 +13,31 @@ export function UserMenu() {
     <>
       <SessionEndedRedirect />
       {userInfo ? (
-        <NavDropdown title={userInfo.name} id="user-menu" align="end">
-          <NavDropdown.Item as={Link} to="/profile">
+        <HeaderDropdown title={userInfo.name}>
+          <Link className="dropdown-item" to="/profile">
             Profile
-          </NavDropdown.Item>
-          <NavDropdown.Item as="button" type="button" onClick={() => dispatch(loggedOut())}>
+          </Link>
+          <button type="button" className="dropdown-item" onClick={() => dispatch(loggedOut())}>
             Logout
-          </NavDropdown.Item>
-        </NavDropdown>
+          </button>
+        </HeaderDropdown>
       ) : (
-        <Nav.Link as={NavLink} to="/login" eventKey="login">
+        <NavLink className="nav-link" to="/login">
           Sign In
-        </Nav.Link>
+        </NavLink>
       )}
       {userInfo?.isAdmin && (
-        <NavDropdown title="Admin" id="admin-menu" align="end">
-          <NavDropdown.Item as={Link} to="/admin/userlist">
+        <HeaderDropdown title="Admin">
+          <Link className="dropdown-item" to="/admin/userlist">
             Users
-          </NavDropdown.Item>
-          <NavDropdown.Item as={Link} to="/admin/productlist">
+          </Link>
+          <Link className="dropdown-item" to="/admin/productlist">
             Products
-          </NavDropdown.Item>
-          <NavDropdown.Item as={Link} to="/admin/orderlist">
+          </Link>
+          <Link className="dropdown-item" to="/admin/orderlist">
             Orders
-          </NavDropdown.Item>
-        </NavDropdown>
+          </Link>
+        </HeaderDropdown>
       )}
     </>
   );
