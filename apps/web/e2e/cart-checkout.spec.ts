@@ -180,6 +180,9 @@ test.describe('cart and checkout', () => {
       await main.getByLabel('Country').fill(address.country);
       await main.getByRole('button', { name: 'Continue' }).click();
       await expect(main.getByText('Address is required')).toBeVisible();
+      // Told to screen readers as well: the field is invalid and described by the message.
+      await expect(main.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
+      await expect(main.getByLabel('Address')).toHaveAccessibleDescription('Address is required');
       await expect(page).toHaveURL('/shipping');
       await main.getByLabel('Address').fill(address.address);
       await main.getByRole('button', { name: 'Continue' }).click();

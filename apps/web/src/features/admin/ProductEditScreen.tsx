@@ -8,6 +8,7 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import {
   useGetAdminProductQuery,
@@ -95,24 +96,17 @@ function ProductEditForm({ product }: { product: Product }) {
       {updateError && <Message variant="danger">{errorMessage(updateError)}</Message>}
       {/* The server checks every field and names the one at fault; the browser does not stop it. */}
       <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <Form.Group className="mb-3" controlId="product-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control value={name} onChange={(event) => setName(event.target.value)} />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="product-price">
-          <Form.Label>Price</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step="0.01"
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="product-image">
-          <Form.Label>Image</Form.Label>
-          <Form.Control value={image} onChange={(event) => setImage(event.target.value)} />
-        </Form.Group>
+        <TextField controlId="product-name" label="Name" value={name} onChange={setName} />
+        <TextField
+          controlId="product-price"
+          label="Price"
+          type="number"
+          min={0}
+          step="0.01"
+          value={price}
+          onChange={setPrice}
+        />
+        <TextField controlId="product-image" label="Image" value={image} onChange={setImage} />
         <Form.Group className="mb-3" controlId="product-image-file">
           <Form.Label>Upload an image</Form.Label>
           <Form.Control
@@ -130,33 +124,29 @@ function ProductEditForm({ product }: { product: Product }) {
             <Message variant="danger">{errorMessage(uploadError)}</Message>
           )}
         </Form.Group>
-        <Form.Group className="mb-3" controlId="product-brand">
-          <Form.Label>Brand</Form.Label>
-          <Form.Control value={brand} onChange={(event) => setBrand(event.target.value)} />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="product-count-in-stock">
-          <Form.Label>Count In Stock</Form.Label>
-          <Form.Control
-            type="number"
-            min={0}
-            step={1}
-            value={countInStock}
-            onChange={(event) => setCountInStock(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="product-category">
-          <Form.Label>Category</Form.Label>
-          <Form.Control value={category} onChange={(event) => setCategory(event.target.value)} />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="product-description">
-          <Form.Label>Description</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={4}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </Form.Group>
+        <TextField controlId="product-brand" label="Brand" value={brand} onChange={setBrand} />
+        <TextField
+          controlId="product-count-in-stock"
+          label="Count In Stock"
+          type="number"
+          min={0}
+          step={1}
+          value={countInStock}
+          onChange={setCountInStock}
+        />
+        <TextField
+          controlId="product-category"
+          label="Category"
+          value={category}
+          onChange={setCategory}
+        />
+        <TextField
+          controlId="product-description"
+          label="Description"
+          rows={4}
+          value={description}
+          onChange={setDescription}
+        />
         <Button type="submit" variant="dark" disabled={isUpdating || isUploading}>
           Update
         </Button>

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo, signedIn } from '../../lib/session-slice.ts';
 import { useUpdateUserMutation } from './users-admin-api.ts';
@@ -34,25 +35,23 @@ export function UserEditForm({ user }: { user: User }) {
     <>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       <Form onSubmit={(event) => void handleSubmit(event)}>
-        <Form.Group className="mb-3" controlId="user-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control
-            required
-            placeholder="Enter name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="user-email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control
-            type="email"
-            required
-            placeholder="Enter email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
+        <TextField
+          controlId="user-name"
+          label="Name"
+          required
+          placeholder="Enter name"
+          value={name}
+          onChange={setName}
+        />
+        <TextField
+          controlId="user-email"
+          label="Email Address"
+          type="email"
+          required
+          placeholder="Enter email"
+          value={email}
+          onChange={setEmail}
+        />
         <Form.Group className="mb-3" controlId="user-is-admin">
           <Form.Check
             type="checkbox"

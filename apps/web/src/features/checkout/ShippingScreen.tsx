@@ -6,6 +6,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { saveShippingAddress, selectCart, type ShippingAddress } from '../../lib/cart-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 
@@ -50,22 +51,21 @@ function ShippingForm() {
       <h1>Shipping</h1>
       <Form noValidate onSubmit={handleSubmit}>
         {fields.map(({ name, label, autoComplete }) => (
-          <Form.Group key={name} className="mb-3" controlId={`shipping-${name}`}>
-            <Form.Label>{label}</Form.Label>
-            <Form.Control
-              type="text"
-              required
-              autoComplete={`shipping ${autoComplete}`}
-              placeholder={`Enter ${label.toLowerCase()}`}
-              value={values[name]}
-              isInvalid={errors[name] !== undefined}
-              onChange={(event) => {
-                setValues({ ...values, [name]: event.target.value });
-                setErrors({ ...errors, [name]: undefined });
-              }}
-            />
-            <Form.Control.Feedback type="invalid">{errors[name]}</Form.Control.Feedback>
-          </Form.Group>
+          <TextField
+            key={name}
+            controlId={`shipping-${name}`}
+            label={label}
+            type="text"
+            required
+            autoComplete={`shipping ${autoComplete}`}
+            placeholder={`Enter ${label.toLowerCase()}`}
+            value={values[name]}
+            error={errors[name]}
+            onChange={(value) => {
+              setValues({ ...values, [name]: value });
+              setErrors({ ...errors, [name]: undefined });
+            }}
+          />
         ))}
         <Button type="submit" variant="dark">
           Continue

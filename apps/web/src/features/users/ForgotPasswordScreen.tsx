@@ -5,8 +5,10 @@ import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { showNotification } from '../../lib/notifications-slice.ts';
+import { EMAIL_FIELD } from './account-fields.ts';
 import { startReset } from './reset-storage.ts';
 import { useForgotPasswordMutation } from './users-api.ts';
 
@@ -33,17 +35,7 @@ export function ForgotPasswordScreen() {
       <p>Enter the e-mail address of your account and we will send you a verification code.</p>
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       <Form onSubmit={(event) => void handleSubmit(event)}>
-        <Form.Group className="mb-3" controlId="forgot-email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="Enter email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
+        <TextField controlId="forgot-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Send Code
         </Button>

@@ -5,9 +5,11 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
 import { selectSessionEndedMessage, selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { EMAIL_FIELD } from './account-fields.ts';
 import { useLoginMutation } from './users-api.ts';
 
 export function LoginScreen() {
@@ -38,28 +40,17 @@ export function LoginScreen() {
       {sessionEndedMessage && <Message variant="warning">{sessionEndedMessage}</Message>}
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       <Form onSubmit={(event) => void handleSubmit(event)}>
-        <Form.Group className="mb-3" controlId="login-email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="Enter email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="login-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            required
-            placeholder="Enter password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Form.Group>
+        <TextField controlId="login-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
+        <TextField
+          controlId="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          placeholder="Enter password"
+          value={password}
+          onChange={setPassword}
+        />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Sign In
         </Button>

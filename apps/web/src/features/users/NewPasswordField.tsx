@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
+import { TextField } from '../../components/TextField.tsx';
 
 interface NewPasswordFieldProps {
   value: string;
@@ -12,17 +11,16 @@ interface NewPasswordFieldProps {
 export function NewPasswordField({ value, onChange }: NewPasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <Form.Group className="mb-3" controlId="reset-new-password">
-      <Form.Label>New Password</Form.Label>
-      <InputGroup>
-        <Form.Control
-          type={visible ? 'text' : 'password'}
-          autoComplete="new-password"
-          required
-          placeholder="Enter new password"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
+    <TextField
+      controlId="reset-new-password"
+      label="New Password"
+      type={visible ? 'text' : 'password'}
+      autoComplete="new-password"
+      required
+      placeholder="Enter new password"
+      value={value}
+      onChange={onChange}
+      addon={
         <Button
           type="button"
           variant="outline-secondary"
@@ -31,7 +29,7 @@ export function NewPasswordField({ value, onChange }: NewPasswordFieldProps) {
         >
           {visible ? 'Hide' : 'Show'}
         </Button>
-      </InputGroup>
-    </Form.Group>
+      }
+    />
   );
 }

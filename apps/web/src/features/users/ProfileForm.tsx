@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Message } from '../../components/Message.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { EMAIL_FIELD, NAME_FIELD } from './account-fields.ts';
 import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
 import { useUpdateProfileMutation } from './users-api.ts';
 
@@ -48,47 +50,26 @@ export function ProfileForm({ user }: { user: User }) {
       {outcome === 'updated' && <Message variant="success">Profile Updated</Message>}
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       <Form onSubmit={(event) => void handleSubmit(event)}>
-        <Form.Group className="mb-3" controlId="profile-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control
-            autoComplete="name"
-            required
-            placeholder="Enter name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="profile-email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="Enter email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="profile-password">
-          <Form.Label>New Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            placeholder="Leave blank to keep the current one"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="profile-confirm-password">
-          <Form.Label>Confirm Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            placeholder="Confirm new password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </Form.Group>
+        <TextField controlId="profile-name" {...NAME_FIELD} value={name} onChange={setName} />
+        <TextField controlId="profile-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
+        <TextField
+          controlId="profile-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Leave blank to keep the current one"
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          controlId="profile-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Confirm new password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+        />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Update
         </Button>

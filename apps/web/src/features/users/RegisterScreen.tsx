@@ -5,9 +5,11 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
 import { selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { EMAIL_FIELD, NAME_FIELD } from './account-fields.ts';
 import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
 import { useRegisterMutation } from './users-api.ts';
 
@@ -43,49 +45,28 @@ export function RegisterScreen() {
       {mismatch && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
       {error && !mismatch && <Message variant="danger">{errorMessage(error)}</Message>}
       <Form onSubmit={(event) => void handleSubmit(event)}>
-        <Form.Group className="mb-3" controlId="register-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control
-            autoComplete="name"
-            required
-            placeholder="Enter name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            required
-            placeholder="Enter email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-password">
-          <Form.Label>Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            required
-            placeholder="Enter password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="register-confirm-password">
-          <Form.Label>Confirm Password</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="new-password"
-            required
-            placeholder="Confirm password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-        </Form.Group>
+        <TextField controlId="register-name" {...NAME_FIELD} value={name} onChange={setName} />
+        <TextField controlId="register-email" {...EMAIL_FIELD} value={email} onChange={setEmail} />
+        <TextField
+          controlId="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          placeholder="Enter password"
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          controlId="register-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          placeholder="Confirm password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+        />
         <Button type="submit" variant="dark" disabled={isLoading}>
           Register
         </Button>

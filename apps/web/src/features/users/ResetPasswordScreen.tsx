@@ -8,6 +8,7 @@ import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { showNotification } from '../../lib/notifications-slice.ts';
 import { NewPasswordField } from './NewPasswordField.tsx';
@@ -117,18 +118,17 @@ export function ResetPasswordScreen() {
           {resent && <Message variant="success">A new code has been sent to {email}.</Message>}
           {failure && <Message variant="danger">{failure}</Message>}
           <Form onSubmit={(event) => void handleVerify(event)}>
-            <Form.Group className="mb-3" controlId="reset-code">
-              <Form.Label>Verification Code</Form.Label>
-              <Form.Control
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                maxLength={RESET_CODE_LENGTH}
-                placeholder={`Enter the ${RESET_CODE_LENGTH}-digit code`}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            </Form.Group>
+            <TextField
+              controlId="reset-code"
+              label="Verification Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={RESET_CODE_LENGTH}
+              placeholder={`Enter the ${RESET_CODE_LENGTH}-digit code`}
+              value={code}
+              onChange={setCode}
+            />
             <div className="d-flex gap-2">
               <Button type="submit" variant="dark" disabled={isChecking}>
                 Verify Code
