@@ -1,9 +1,11 @@
-// Draws the demo catalogue's product pictures as SVG, in code, and renders them to WebP.
-// Run `node scripts/make-demo-images.mjs`: it writes apps/web/public/images/*.webp and
-// apps/web/public/favicon.svg. The output depends only on this file, so running it again
-// gives the same files.
+// Draws the demo catalogue's product pictures as SVG, in code, and renders them to WebP: each
+// picture 600 x 480 and its sized copies (the widths of packages/domain/src/product-image.ts).
+// Run `npx tsx scripts/make-demo-images.mjs` (tsx, for the domain package's TypeScript): it
+// writes apps/web/public/images/*.webp and apps/web/public/favicon.svg. The output depends only
+// on this file and that rule, so running it again gives the same files.
 import { Buffer } from 'node:buffer';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { IMAGE_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
 import sharp from 'sharp';
 
 const WIDTH = 600;
@@ -637,10 +639,21 @@ const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 async function main() {
   await mkdir(imagesDir, { recursive: true });
   for (const { file, draw, ...options } of pictures) {
-    const svg = scene({ draw, ...options });
+    const svg = Buffer.from(scene({ draw, ...options }));
     const target = new URL(`${file}.webp`, imagesDir);
-    const info = await sharp(Buffer.from(svg)).webp(WEBP_OPTIONS).toFile(target.pathname);
-    console.log(`${`${file}.webp`.padEnd(26)} ${(info.size / 1024).toFixed(1).padStart(5)} KB`);
+    const info = await sharp(svg).webp(WEBP_OPTIONS).toFile(target.pathname);
+    const sizes = [`${(info.size / 1024).toFixed(1)} KB`];
+    // Drawn again at each width (the pictures are 5:4 like the copies), not scaled down from
+    // the 600-pixel picture: the lines stay sharp. Twice the density, then down, for smooth edges.
+    for (const width of IMAGE_WIDTHS) {
+      const copy = new URL(sizedImage(`${file}.webp`, width), imagesDir);
+      const copyInfo = await sharp(svg, { density: (72 * 2 * width) / WIDTH })
+        .resize(width, imageHeight(width))
+        .webp(WEBP_OPTIONS)
+        .toFile(copy.pathname);
+      sizes.push(`${width}w ${(copyInfo.size / 1024).toFixed(1)} KB`);
+    }
+    console.log(`${`${file}.webp`.padEnd(26)} ${sizes.join(', ')}`);
   }
   await writeFile(new URL('favicon.svg', publicDir), favicon);
   console.log('favicon.svg');

@@ -1,13 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('serving the built web app and uploads', () => {
   let t: TestApp;
+  let web: string;
   beforeAll(async () => {
-    const web = mkdtempSync(join(tmpdir(), 'proshop-web-'));
+    web = mkdtempSync(join(tmpdir(), 'proshop-web-'));
     mkdirSync(join(web, 'assets'));
     mkdirSync(join(web, 'images'));
     writeFileSync(
@@ -20,7 +21,11 @@ describe('serving the built web app and uploads', () => {
     mkdirSync(t.config.uploadsDir, { recursive: true });
     writeFileSync(join(t.config.uploadsDir, 'a1b2.png'), 'png bytes');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+    rmSync(`${web}-secret.txt`, { force: true });
+  });
 
   it('answers index.html with the shop name, escaped, for the home page and every screen route', async () => {
     for (const url of ['/', '/product/123', '/search/lamp/page/2', '/admin/productlist']) {
@@ -41,6 +46,23 @@ describe('serving the built web app and uploads', () => {
     const image = await t.app.inject('/images/lamp.webp');
     expect(image.statusCode).toBe(200);
     expect(image.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('never serves a file from outside the web build, however the path is spelled', async () => {
+    writeFileSync(`${web}-secret.txt`, 'the secret');
+    writeFileSync(join(web, 'assets', 'secret.txt.br'), 'the secret');
+    const secret = `${basename(web)}-secret.txt`;
+    for (const url of [
+      `/..%2F${secret}`,
+      `/assets/..%2F..%2F${secret}`,
+      `/%2e%2e/${secret}`,
+      `/assets/%2e%2e/%2e%2e/${secret}`,
+      `/assets/..\\..\\${secret}`,
+      '/assets/secret.txt.br',
+    ]) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.body, url).not.toContain('the secret');
+    }
   });
 
   it('keeps API 404s as JSON instead of the web page', async () => {

@@ -58,6 +58,11 @@ describe('uploads in an S3-compatible store (S3_BUCKET)', () => {
       const stored = s3.objects.get(name);
       expect(stored?.contentType).toBe('image/webp');
       expect((await sharp(stored!.body).metadata()).format).toBe('webp');
+      for (const width of [160, 320, 640]) {
+        const copy = s3.objects.get(name.replace('.webp', `-${width}.webp`));
+        expect(copy?.contentType, String(width)).toBe('image/webp');
+        expect(await sharp(copy!.body).metadata(), String(width)).toMatchObject({ width });
+      }
       expect(s3.requests).toContain(`PUT /${s3.bucket}/${name}`);
       const local = existsSync(t.config.uploadsDir) ? readdirSync(t.config.uploadsDir) : [];
       expect(local).toEqual([]);

@@ -67,6 +67,27 @@ describe('POST /api/upload', () => {
     }
   });
 
+  it('stores copies 160, 320 and 640 pixels wide, 5:4 with the whole picture inside, beside it', async () => {
+    const res = await upload(await picture('png', 300, 600));
+    expect(res.statusCode).toBe(201);
+    const image: string = res.json().image;
+    for (const width of [160, 320, 640]) {
+      const copy = await t.app.inject(image.replace(/\.webp$/, `-${width}.webp`));
+      expect(copy.statusCode, String(width)).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(copy.rawPayload).metadata();
+      expect(meta, String(width)).toMatchObject({ format: 'webp', width, height: width * 0.8 });
+      // A tall picture is letterboxed, not cropped: the sides of the frame are transparent.
+      const { data, info } = await sharp(copy.rawPayload)
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const alphaAt = (x: number, y: number) => data[(y * info.width + x) * 4 + 3];
+      expect(alphaAt(0, info.height / 2), String(width)).toBe(0);
+      expect(alphaAt(info.width / 2, info.height / 2), String(width)).toBe(255);
+    }
+  });
+
   it('shrinks a large picture to at most 1200 pixels wide', async () => {
     const res = await upload(await picture('png', 2400, 600));
     expect(res.statusCode).toBe(201);
@@ -80,7 +101,7 @@ describe('POST /api/upload', () => {
     expect(res.json().image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     const stored = readdirSync(t.config.uploadsDir);
     expect(stored).toContain(res.json().image.replace('/uploads/', ''));
-    expect(stored.every((name) => /^[0-9a-f-]{36}\.webp$/.test(name))).toBe(true);
+    expect(stored.every((name) => /^[0-9a-f-]{36}(-(160|320|640))?\.webp$/.test(name))).toBe(true);
   });
 
   it('refuses anything that is not an image by its content with 415', async () => {

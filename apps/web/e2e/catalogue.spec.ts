@@ -1,10 +1,14 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { IMAGE_WIDTHS, sizedImage } from '@proshop/domain/product-image';
 import {
   createProduct,
   deleteProduct,
   openSignedIn,
   registerCustomer,
   signInByApi,
+  tinyPng,
   uniqueWord,
 } from './catalogue-api.ts';
 
@@ -198,6 +202,36 @@ test.describe('catalogue', () => {
       await expect(main.getByText('Out Of Stock', { exact: true })).toBeVisible();
       await expect(main.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
       await expect(main.getByLabel('Qty')).toHaveCount(0);
+    } finally {
+      await deleteProduct(request, admin, product._id);
+    }
+  });
+
+  test('a picture without sized copies (uploaded before they were made) is shown whole, not broken', async ({
+    page,
+    request,
+  }) => {
+    const admin = await signInByApi(request);
+    const upload = await request.post('/api/upload', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      multipart: { image: { name: 'old.png', mimeType: 'image/png', buffer: tinyPng } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const { image } = (await upload.json()) as { image: string };
+    const uploads = join(process.env.E2E_DATA_DIR ?? '', 'uploads');
+    for (const width of IMAGE_WIDTHS) {
+      rmSync(join(uploads, sizedImage(image, width).replace(/^\/uploads\//, '')));
+    }
+    const product = await createProduct(request, admin, { name: uniqueWord('Old Photo '), image });
+    try {
+      await page.goto(`/product/${product._id}`);
+      const picture = page.getByRole('main').getByRole('img', { name: product.name });
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(
+        await picture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname),
+      ).toBe(image);
     } finally {
       await deleteProduct(request, admin, product._id);
     }

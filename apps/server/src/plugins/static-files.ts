@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, notFound } from '../errors/app-error.ts';
 import type { ImageStorage } from '../modules/uploads/storage/image-storage.ts';
+import { precompressedPage, sendPage } from './precompressed-page.ts';
 
 export interface StaticFilesOptions {
   /** The built web app (index.html and assets/); not served when absent. */
@@ -18,6 +19,7 @@ export interface StaticFilesOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ONE_HOUR = 'public, max-age=3600';
 const UPLOAD_CACHE = 'public, max-age=86400';
 // Uploaded files are only ever shown as images, never run as a page.
 const UPLOAD_CSP = "default-src 'none'; sandbox";
@@ -48,29 +50,48 @@ async function storedUploadRoutes(app: FastifyInstance, { storage }: { storage: 
   );
 }
 
+/**
+ * GET /uploads/<name> from the local folder. Its headers are set on the reply in this scope,
+ * after the app-wide ones, so that the uploads' own policy replaces the pages' policy.
+ */
+async function localUploadRoutes(app: FastifyInstance, { folder }: { folder: string }) {
+  mkdirSync(folder, { recursive: true });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', UPLOAD_CACHE).header('content-security-policy', UPLOAD_CSP);
+  });
+  await app.register(fastifyStatic, {
+    root: folder,
+    prefix: '/uploads/',
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+  });
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The files of the build that have a compressed copy beside them (written by the web build). */
+function filesWithCompressedCopies(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const match = /^(.*)\.(br|gz)$/.exec(entry.name);
+    if (entry.isFile() && match?.[1]) files.add(join(entry.parentPath, match[1]));
+  }
+  return files;
+}
+
 /**
  * Serves uploaded images and, when it has been built, the web app: hashed assets cached for a
- * year, and index.html (with the shop's name and e-mail filled in) for every route that is not the API's.
+ * year, other files for an hour, and index.html (with the shop's name and e-mail filled in,
+ * revalidated by ETag) for every route that is not the API's. Text files go out as the brotli
+ * or gzip copy the build wrote beside them when the browser accepts it.
  */
 export const staticFilesPlugin = fp(async (app: FastifyInstance, options: StaticFilesOptions) => {
   if (options.imageStorage.kind === 'local') {
-    mkdirSync(options.uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: options.uploadsDir,
-      prefix: '/uploads/',
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders: (res) => {
-        res.setHeader('cache-control', UPLOAD_CACHE);
-        res.setHeader('content-security-policy', UPLOAD_CSP);
-      },
-    });
+    await app.register(localUploadRoutes, { folder: options.uploadsDir });
   } else {
     await app.register(storedUploadRoutes, { storage: options.imageStorage });
   }
@@ -80,9 +101,13 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     app.log.info(`No web build at ${options.webDistDir}: serving the API only`);
     return;
   }
-  const indexHtml = readFileSync(indexPath, 'utf8')
-    .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
-    .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail));
+  const page = precompressedPage(
+    readFileSync(indexPath, 'utf8')
+      .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
+      .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail)),
+  );
+  const assetsDir = join(options.webDistDir, 'assets');
+  const compressed = filesWithCompressedCopies(options.webDistDir);
 
   await app.register(fastifyStatic, {
     root: options.webDistDir,
@@ -91,17 +116,23 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     wildcard: false,
     decorateReply: false,
     cacheControl: false,
+    preCompressed: true,
+    // Each file found here gets a route of its own. index.html is served filled in (below);
+    // the compressed copies only in place of their file, never under their own names.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     setHeaders: (res, filePath) => {
-      const hashed = filePath.includes(`${join(options.webDistDir, 'assets')}`);
-      res.setHeader('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      const file = filePath.replace(/\.(br|gz)$/, '');
+      res.setHeader('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : ONE_HOUR);
+      if (compressed.has(file)) res.setHeader('vary', 'accept-encoding');
     },
   });
 
-  const sendIndex = (_request: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(page, request, reply);
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
+    // A missing asset must fail as one: a page in its place would be run as a script.
+    if (/^\/(api|uploads|assets)\//.test(request.url)) {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`);
     }
     return sendIndex(request, reply);

@@ -3,6 +3,7 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import { ProductImage } from './ProductImage.tsx';
 import { formatPrice } from '../lib/format-price.ts';
 
 /** A line to show: `product` is null once the product was deleted (an old order's line). */
@@ -22,11 +23,13 @@ export function OrderLines({ items }: { items: readonly ShownLine[] }) {
         <ListGroup.Item as="li" key={item.product ?? `deleted-${index}`}>
           <Row className="align-items-center">
             <Col xs={2} md={1}>
-              <img
-                src={item.image}
+              <ProductImage
+                image={item.image}
                 alt={item.name}
                 width={60}
-                height={48}
+                // 2 of 12 columns on a phone, 1 from md.
+                sizes="(min-width: 768px) 90px, 16vw"
+                loading="lazy"
                 className="img-fluid rounded"
               />
             </Col>

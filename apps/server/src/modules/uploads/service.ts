@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { IMAGE_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error.ts';
 import { sniffImageType } from './image-type.ts';
@@ -18,10 +19,44 @@ const MAX_SIDE_PX = 1200;
 /** Refuses images that would take too much memory to decode (a small file can be huge). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+/** A transparent border where a picture is not 5:4: it stays whole, on any background. */
+const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
+
+interface EncodedImage {
+  full: Buffer;
+  copies: { name: string; bytes: Buffer }[];
+}
+
 /**
- * Checks that the bytes are an image by their content, re-encodes them as WebP (which drops
- * anything hidden in the file: metadata, scripts, trailing data) and stores them under a name
- * of our own. Answers the address pages load it from.
+ * The full picture (at most 1200 pixels a side) and its sized copies (IMAGE_WIDTHS, 5:4, the
+ * picture whole inside), all WebP. Re-encoding drops anything hidden in the file: metadata,
+ * scripts, trailing data.
+ */
+async function encode(bytes: Buffer, name: string): Promise<EncodedImage> {
+  // rotate() applies the camera's orientation before the metadata is dropped.
+  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const full = source
+    .clone()
+    .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const copies = IMAGE_WIDTHS.map(async (width) => ({
+    name: sizedImage(name, width),
+    bytes: await source
+      .clone()
+      .resize({ width, height: imageHeight(width), fit: 'contain', background: TRANSPARENT })
+      .webp({ quality: 80 })
+      .toBuffer(),
+  }));
+  // Awaited together, so that a picture sharp cannot read fails once, with no stray rejection.
+  const [fullBytes, copyBytes] = await Promise.all([full, Promise.all(copies)]);
+  return { full: fullBytes, copies: copyBytes };
+}
+
+/**
+ * Checks that the bytes are an image by their content, re-encodes them as WebP with the sized
+ * copies the screens show, and stores them under a name of our own. Answers the address pages
+ * load the full picture from; the copies' addresses follow from it (sizedImage).
  */
 export async function storeImage(
   bytes: Buffer,
@@ -29,19 +64,17 @@ export async function storeImage(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<string> {
   if (!sniffImageType(bytes)) throw new AppError('unsupportedMedia', ONLY_IMAGES);
-  let webp: Buffer;
+  const name = `${randomUUID()}.webp`;
+  let image: EncodedImage;
   try {
-    webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate() // applies the camera's orientation before the metadata is dropped
-      .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+    image = await encode(bytes, name);
   } catch {
     throw new AppError('unsupportedMedia', UNREADABLE_IMAGE);
   }
-  const name = `${randomUUID()}.webp`;
   try {
-    await storage.put(name, webp, 'image/webp');
+    // The copies first: once the full picture is stored, its copies are there too.
+    await Promise.all(image.copies.map((copy) => storage.put(copy.name, copy.bytes, 'image/webp')));
+    await storage.put(name, image.full, 'image/webp');
   } catch (error) {
     log.error({ err: error }, 'the image storage is unavailable');
     throw new AppError('unavailable', STORAGE_DOWN);

@@ -11,7 +11,9 @@ export function Layout() {
         Skip to main content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="py-4">
+      {/* At least a screen high: the footer starts below the fold, so it does not jump down as
+          a screen's content arrives (a layout shift). */}
+      <main id="main" tabIndex={-1} className="py-4 min-vh-100">
         <Container>
           <Outlet />
         </Container>

@@ -4,9 +4,13 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import type { CartItem } from '../../lib/cart-slice.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
+
+/** 3 of 12 columns of the line on a phone, 2 of 12 from md (in the cart's 8 of 12). */
+const LINE_IMAGE_SIZES = '(min-width: 768px) 150px, 22vw';
 
 interface CartLineProps {
   item: CartItem;
@@ -21,11 +25,11 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
     <ListGroup.Item>
       <Row className="align-items-center g-2">
         <Col xs={3} md={2}>
-          <img
-            src={item.image}
+          <ProductImage
+            image={item.image}
             alt={item.name}
             width={120}
-            height={96}
+            sizes={LINE_IMAGE_SIZES}
             className="img-fluid rounded"
           />
         </Col>

@@ -77,7 +77,10 @@ function Cart({ notice }: { notice?: ReactNode }) {
         {notice}
         {isEmpty ? (
           <Message>
-            Your cart is empty <Link to="/">Go Back</Link>
+            Your cart is empty{' '}
+            <Link to="/" className="alert-link">
+              Go Back
+            </Link>
           </Message>
         ) : (
           <ListGroup variant="flush">

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import { selectCart, type CartItem } from '../../lib/cart-slice.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { selectUserInfo } from '../../lib/session-slice.ts';
@@ -33,13 +34,12 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
       </Modal.Header>
       {added && (
         <Modal.Body className="d-flex align-items-center gap-3">
-          <img
-            src={added.image}
+          <ProductImage
+            image={added.image}
             alt={added.name}
             width={96}
-            height={77}
+            sizes="96px"
             className="rounded"
-            style={{ objectFit: 'cover' }}
           />
           <div>
             <p className="fw-semibold mb-1">{added.name}</p>

@@ -46,6 +46,7 @@ export function HomeScreen() {
                   <ProductCard
                     product={product}
                     imageLoading={index < FIRST_ROW_SIZE ? 'eager' : 'lazy'}
+                    {...(index === 0 ? { imagePriority: 'high' } : {})}
                   />
                 </Col>
               ))}

@@ -1,30 +1,39 @@
 import type { Product } from '@proshop/domain/product-schemas';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import { Rating } from '../../components/Rating.tsx';
 import { formatPrice } from '../../lib/format-price.ts';
+
+/**
+ * The card's width in the grid (12, 6, 4 and 3 columns of 12 from sm, md, lg and xl, in the
+ * container, less the gutters): the picture fills it.
+ */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, ' +
+  '(min-width: 768px) 336px, (min-width: 576px) 492px, calc(100vw - 48px)';
 
 interface ProductCardProps {
   product: Product;
   /** `eager` for cards in the first row, which are on screen as the page opens. */
   imageLoading: 'eager' | 'lazy';
+  /** `high` for the first card: on a phone its picture is the largest thing on screen. */
+  imagePriority?: 'high';
 }
 
-export function ProductCard({ product, imageLoading }: ProductCardProps) {
+export function ProductCard({ product, imageLoading, imagePriority }: ProductCardProps) {
   const href = `/product/${product._id}`;
   return (
     <Card className="h-100 shadow-sm">
       <Link to={href}>
-        {/* The size attributes reserve the image's space before it loads, so nothing jumps. */}
-        <Card.Img
-          variant="top"
-          src={product.image}
+        <ProductImage
+          image={product.image}
           alt={product.name}
-          width={600}
-          height={480}
+          width={640}
+          sizes={CARD_IMAGE_SIZES}
           loading={imageLoading}
-          decoding="async"
-          style={{ height: 'auto', aspectRatio: '5 / 4', objectFit: 'cover' }}
+          fetchPriority={imagePriority}
+          className="card-img-top"
         />
       </Link>
       <Card.Body className="d-flex flex-column">

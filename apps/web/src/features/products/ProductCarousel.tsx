@@ -1,19 +1,24 @@
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { Message } from '../../components/Message.tsx';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { useGetTopProductsQuery } from './products-api.ts';
 
 const SLIDE_INTERVAL_MS = 5000;
+const IMAGE_PX = 300;
+/** The picture, 1.5rem above it and 5.5rem below it for the caption. */
+const SLIDE_HEIGHT = `calc(${IMAGE_PX}px + 7rem)`;
 
 /** The best-rated products, one slide each; every slide leads to its product. */
 export function ProductCarousel() {
   const { data: products, error } = useGetTopProductsQuery();
 
-  // The list below is the page's content: while the slides load nothing is drawn in their place.
   if (error) return <Message variant="danger">{errorMessage(error)}</Message>;
-  if (!products || products.length === 0) return null;
+  // While the slides load, an empty dark box holds their place: the list below stays put.
+  if (!products) return <div className="bg-dark rounded mb-4" style={{ height: SLIDE_HEIGHT }} />;
+  if (products.length === 0) return null;
 
   return (
     <Carousel
@@ -25,17 +30,21 @@ export function ProductCarousel() {
     >
       {products.map((product, index) => (
         <Carousel.Item key={product._id}>
-          <Link to={`/product/${product._id}`} className="d-block text-center text-white">
-            <img
-              src={product.image}
+          <Link
+            to={`/product/${product._id}`}
+            className="d-block text-center text-white"
+            style={{ height: SLIDE_HEIGHT }}
+          >
+            <ProductImage
+              image={product.image}
               alt={product.name}
-              width={300}
-              height={300}
+              width={IMAGE_PX}
+              height={IMAGE_PX}
+              sizes={`${IMAGE_PX}px`}
               // The first slide is on screen at once; the others wait until they are needed.
               loading={index === 0 ? 'eager' : 'lazy'}
-              decoding="async"
               className="rounded-circle mt-4"
-              style={{ objectFit: 'cover', marginBottom: '5.5rem' }}
+              style={{ aspectRatio: '1', objectFit: 'cover', marginBottom: '5.5rem' }}
             />
             <Carousel.Caption>
               <h2 className="fs-5">

@@ -26,7 +26,11 @@ export function ReviewForm({ productId }: { productId: string }) {
   if (!userInfo) {
     return (
       <Message>
-        Please <Link to={`/login?redirect=product/${productId}`}>sign in</Link> to write a review
+        Please{' '}
+        <Link to={`/login?redirect=product/${productId}`} className="alert-link">
+          sign in
+        </Link>{' '}
+        to write a review
       </Message>
     );
   }

@@ -52,6 +52,10 @@ const productsApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).inje
   }),
 });
 
+/** Asks for a product page's data ahead of its screen (the route loader: while its code loads). */
+export const prefetchProductDetails = (id: string) =>
+  productsApi.util.prefetch('getProductDetails', id, {});
+
 export const {
   useGetProductsQuery,
   useGetTopProductsQuery,
