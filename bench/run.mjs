@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const benches = [
   { file: 'api.mjs', command: [process.execPath, 'api.mjs'] },
-  { file: 'catalogue-search.ts', command: ['npx', 'tsx', 'catalogue-search.ts'] },
+  { file: 'scale.ts', command: ['npx', 'tsx', 'scale.ts'] },
+  { file: 'checkout.ts', command: ['npx', 'tsx', 'checkout.ts'] },
+  { file: 'lighthouse.mjs', command: [process.execPath, 'lighthouse.mjs'] },
 ];
 const only = process.argv.slice(2);
 const rows = [];

@@ -58,6 +58,8 @@ function stopper(child) {
 /**
  * The shop as it runs in production: NODE_ENV=production, LOG_LEVEL=warn, test payments. With
  * no databaseUrl it uses a fresh embedded database (seeded with the demo catalogue).
+ *
+ * @param {{ databaseUrl?: string, env?: Record<string, string>, nodeArgs?: string[] }} [options]
  */
 export async function startShop({ databaseUrl, env = {}, nodeArgs = [] } = {}) {
   requireBuild();

@@ -7,13 +7,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { etagPlugin } from './plugins/etag.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
+import { catalogueCachePlugin } from './modules/catalogue-cache/catalogue-cache-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
@@ -23,6 +24,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { imageStoragePlugin } from './modules/uploads/storage/storage-plugin.ts';
+import { AccessLog } from './lifecycle/access-log.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { rateLimitPlugin } from './modules/rate-limit/rate-limit-plugin.ts';
@@ -73,6 +75,7 @@ function trustProxyOption(value: Config['TRUST_PROXY']) {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -95,14 +98,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate(
     'payments',
-    deps.paymentProvider ?? createPaymentProvider(deps.config, { log: app.log }),
+    deps.paymentProvider ?? createPaymentProvider(deps.config, deps.jwtSecret, { log: app.log }),
   );
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // A request still in flight at shutdown closes its connection once answered: a keep-alive
+    // connection left idle (nginx keeps some) would otherwise hold the process open until the
+    // shutdown grace period runs out, and the proxy's next request must go to another instance.
+    if (app.lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(etagPlugin);
+  await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, {
     isProduction: deps.config.isProduction,
     paymentProvider: deps.config.paymentProvider,
@@ -116,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
   await app.register(imageStoragePlugin);
+  await app.register(catalogueCachePlugin);
 
   await app.register(healthRoutes);
   await app.register(productRoutes);

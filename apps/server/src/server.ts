@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { buildApp, type Lifecycle } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -10,9 +11,18 @@ import { loggerOptions } from './lifecycle/logger.ts';
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Any 64-bit number unique to this app: the lock that lets one of several instances seed. */
+const SEED_LOCK_KEY = 7_203_114_802;
+
 async function seedIfEmpty(config: Config, database: DatabaseHandle, log: pino.Logger) {
-  if (!config.seedDemo || !(await isDatabaseEmpty(database.db))) return;
-  const result = await seedDemoData(database.db, config.DEMO_PASSWORD);
+  if (!config.seedDemo) return;
+  // Instances started together on an empty PostgreSQL database: the first seeds while the others
+  // wait on the lock, then find the data there (without it two would seed and one would crash).
+  const result = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    return (await isDatabaseEmpty(tx)) ? seedDemoData(tx, config.DEMO_PASSWORD) : undefined;
+  });
+  if (!result) return;
   log.info(`Seeded the demo catalogue: ${result.products} products and ${result.users} accounts`);
   const password = result.passwordWasGenerated
     ? `${result.password} (generated now and shown only this once; set DEMO_PASSWORD to choose it)`

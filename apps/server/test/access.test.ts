@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { currentUser } from '../src/modules/auth/access-plugin.ts';
 import { signToken, TOKEN_LIFETIME_SECONDS } from '../src/modules/auth/tokens.ts';
@@ -99,6 +99,20 @@ describe('access rules and session tokens', () => {
         .sign(new TextEncoder().encode(TEST_JWT_SECRET)),
     );
     expect((await callAsUser(`Bearer ${good}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a token once it has expired, though it was accepted before', async () => {
+    const { headers } = await createSignedInUser(t.database.db);
+    expect((await callAsUser(headers.authorization)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
+      const res = await callAsUser(headers.authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token made before the token version was raised (password change), and of a deleted user', async () => {

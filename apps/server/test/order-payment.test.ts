@@ -274,4 +274,35 @@ describe('paying an order', () => {
       expect(paidOrders.filter((o) => ids.has(o.id))).toHaveLength(10);
     },
   );
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'pays 60 concurrent orders listing the same three products in different orders, without an error',
+    async () => {
+      const shared = await Promise.all(
+        ['2.00', '3.00', '4.00'].map((price) =>
+          createProduct(t.database.db, { price, countInStock: 1000 }),
+        ),
+      );
+      const buyers = await Promise.all(
+        Array.from({ length: 60 }, () => createSignedInUser(t.database.db)),
+      );
+      const started = await Promise.all(
+        buyers.map(async (buyer, n) => {
+          // Each buyer lists the products in another order: stock must be locked in one order.
+          const listed = [...shared.slice(n % 3), ...shared.slice(0, n % 3)];
+          const lines = (n % 2 ? listed.reverse() : listed).map((product) => ({ product, qty: 1 }));
+          const order = await placeOrder(lines, buyer.headers);
+          const { providerOrderId } = (await start(order._id, buyer.headers)).json();
+          return { buyer, order, providerOrderId };
+        }),
+      );
+      const results = await Promise.all(
+        started.map(({ buyer, order, providerOrderId }) =>
+          pay(order._id, providerOrderId, buyer.headers),
+        ),
+      );
+      expect(results.map((res) => res.statusCode)).toEqual(results.map(() => 200));
+      for (const product of shared) expect(await stockOf(product.id)).toBe(1000 - 60);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageRows } from '../src/modules/products/repository.ts';
 import { createProduct } from './helpers/factories.ts';
+import { planOf } from './helpers/query-plan.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const names = (body: ProductListResponse) => body.products.map((p) => p.name);
@@ -131,29 +132,16 @@ describe('GET /api/products?keyword= (search)', () => {
     );
   });
 
-  /** The plan of a query, with sequential scans discouraged as on a large catalogue. */
-  async function planOf(query: { sql: string; params: unknown[] }): Promise<string> {
-    // EXPLAIN cannot take bound parameters here: inline them as SQL literals.
-    const text = query.sql.replace(/\$(\d+)/g, (_match, n: string) => {
-      const value = query.params[Number(n) - 1];
-      return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-    });
-    return t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql.raw(`explain ${text}`));
-      return (result as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row).join(' '))
-        .join('\n');
-    });
-  }
-
   it('is answered from the trigram index', async () => {
     const query = productPageRows(t.database.db, { keyword: 'walnut desk', offset: 0, limit: 8 });
-    expect(await planOf(query.toSQL())).toContain('products_search_text_trgm_idx');
+    expect(await planOf(t.database.db, query.toSQL())).toContain('products_search_text_trgm_idx');
   });
 
   it('reads the home list in index order, without sorting the catalogue', async () => {
-    const plan = await planOf(productPageRows(t.database.db, { offset: 8, limit: 8 }).toSQL());
+    const plan = await planOf(
+      t.database.db,
+      productPageRows(t.database.db, { offset: 8, limit: 8 }).toSQL(),
+    );
     expect(plan).toContain('products_created_at_idx');
     expect(plan).not.toMatch(/Sort/);
   });

@@ -273,7 +273,20 @@ describe('hostile input', () => {
 
   it('refuses ratings 0, 6, 2.5 and other non-ratings with 400, leaving the rating as it was', async () => {
     const rated = await createProduct(t.database.db);
-    for (const rating of ['0', '6', '2.5', '-1', '1e308', '"five"', 'null', '{}']) {
+    for (const rating of [
+      '0',
+      '6',
+      '2.5',
+      '-1',
+      '1e308',
+      '"five"',
+      'null',
+      '{}',
+      'true',
+      '[5]',
+      '"0x3"',
+      '"3.5"',
+    ]) {
       const raw = `{"rating":${rating},"comment":"Fine"}`;
       const res = await send('POST', `/api/products/${rated.id}/reviews`, raw, shopper.headers);
       expect(res.statusCode, rating).toBe(400);
@@ -281,6 +294,14 @@ describe('hostile input', () => {
     }
     expect(await reviewsOf(rated.id)).toEqual([]);
     expect(await productRow(rated.id)).toMatchObject({ rating: '0.00', numReviews: 0 });
+  });
+
+  it('takes a rating sent as the select gives it, a string of digits', async () => {
+    const rated = await createProduct(t.database.db);
+    const raw = '{"rating":" 4 ","comment":"Fine"}';
+    const res = await send('POST', `/api/products/${rated.id}/reviews`, raw, shopper.headers);
+    expect(res.statusCode).toBe(201);
+    expect(await productRow(rated.id)).toMatchObject({ rating: '4.00', numReviews: 1 });
   });
 
   for (const [label, text] of TEXTS) {

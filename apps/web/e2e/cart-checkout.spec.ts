@@ -1,14 +1,9 @@
 import { computeOrderPrices } from '@proshop/domain/prices';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fillSignIn, newAccount, registerViaApi } from './accounts-fixtures.ts';
-import {
-  createProduct,
-  deleteProduct,
-  openSignedIn,
-  signInByApi,
-  uniqueWord,
-  type SessionInfo,
-} from './catalogue-api.ts';
+import { openSignedIn, signInByApi, type SessionInfo } from './catalogue-api.ts';
+import { fetchOrderByApi, myOrdersByApi } from './orders-api.ts';
+import { expect, test } from './shop-fixtures.ts';
 
 const PRICES_CHANGED =
   'Prices have changed since you saw them. Please review your order and place it again.';
@@ -49,14 +44,6 @@ async function expectSummary(page: Page, lines: { price: number; qty: number }[]
   return prices;
 }
 
-async function getOrder(page: Page, session: { token: string }, id: string) {
-  const response = await page.request.get(`/api/orders/${id}`, {
-    headers: { authorization: `Bearer ${session.token}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { createdAt: string; orderItems: unknown[] };
-}
-
 /** The stored cart a shopper would have after adding `lines`, with the stored checkout steps. */
 async function seedCheckout(page: Page, session: SessionInfo, cartItems: unknown[]) {
   await openSignedIn(page, session, '/');
@@ -74,300 +61,272 @@ test.describe('cart and checkout', () => {
   test('a new customer fills the cart, checks out and the admin sees the order', async ({
     page,
     request,
+    admin,
+    addProduct,
   }) => {
-    const admin = await signInByApi(request);
-    const lamp = await createProduct(request, admin, {
-      name: uniqueWord('Checkout Lamp '),
-      price: 39.99,
-      countInStock: 5,
-    });
-    const mug = await createProduct(request, admin, {
-      name: uniqueWord('Checkout Mug '),
-      price: 12.5,
-      countInStock: 3,
-    });
+    const lamp = await addProduct('Checkout Lamp', { price: 39.99, countInStock: 5 });
+    const mug = await addProduct('Checkout Mug', { price: 12.5, countInStock: 3 });
     const account = newAccount('Buyer');
     await registerViaApi(request, account);
     const main = page.getByRole('main');
     // Time runs as usual until the test holds it to watch the 2-second cart reset.
     await page.clock.install();
 
-    try {
-      // Two products from their pages.
-      await page.goto(`/product/${lamp._id}`);
-      await main.getByLabel('Qty').selectOption('2');
-      await main.getByRole('button', { name: 'Add To Cart' }).click();
-      await expect(page.getByRole('dialog', { name: 'Added to Cart' })).toBeVisible();
-      await page.goto(`/product/${mug._id}`);
-      await main.getByRole('button', { name: 'Add To Cart' }).click();
-      await page
-        .getByRole('dialog', { name: 'Added to Cart' })
-        .getByRole('button', { name: 'Go to Cart' })
-        .click();
+    // Two products from their pages.
+    await page.goto(`/product/${lamp._id}`);
+    await main.getByLabel('Qty').selectOption('2');
+    await main.getByRole('button', { name: 'Add To Cart' }).click();
+    await expect(page.getByRole('dialog', { name: 'Added to Cart' })).toBeVisible();
+    await page.goto(`/product/${mug._id}`);
+    await main.getByRole('button', { name: 'Add To Cart' }).click();
+    await page
+      .getByRole('dialog', { name: 'Added to Cart' })
+      .getByRole('button', { name: 'Go to Cart' })
+      .click();
 
-      // The cart: its lines, the badge (distinct items) and the subtotal (units).
-      await expect(page).toHaveURL('/cart');
-      await expect(main.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
-      await expect(cartLink(page)).toHaveText('Cart 2');
-      for (const product of [lamp, mug]) {
-        await expect(main.getByRole('link', { name: product.name })).toHaveAttribute(
-          'href',
-          `/product/${product._id}`,
-        );
-        await expect(main.getByRole('img', { name: product.name })).toBeVisible();
-      }
-      await expect(main.getByText(dollars(lamp.price), { exact: true })).toBeVisible();
-      await expect(main.getByText(dollars(mug.price), { exact: true })).toBeVisible();
-      const subtotal = main.getByRole('heading', { name: /^Subtotal/ });
-      await expect(subtotal).toHaveText('Subtotal (3) items');
-      await expect(main.getByText(dollars(92.48), { exact: true })).toBeVisible();
+    // The cart: its lines, the badge (distinct items) and the subtotal (units).
+    await expect(page).toHaveURL('/cart');
+    await expect(main.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
+    await expect(cartLink(page)).toHaveText('Cart 2');
+    for (const product of [lamp, mug]) {
+      await expect(main.getByRole('link', { name: product.name })).toHaveAttribute(
+        'href',
+        `/product/${product._id}`,
+      );
+      await expect(main.getByRole('img', { name: product.name })).toBeVisible();
+    }
+    await expect(main.getByText(dollars(lamp.price), { exact: true })).toBeVisible();
+    await expect(main.getByText(dollars(mug.price), { exact: true })).toBeVisible();
+    const subtotal = main.getByRole('heading', { name: /^Subtotal/ });
+    await expect(subtotal).toHaveText('Subtotal (3) items');
+    await expect(main.getByText(dollars(92.48), { exact: true })).toBeVisible();
 
-      // The quantity runs up to the stock.
-      const mugQty = main.getByLabel(`Quantity of ${mug.name}`);
-      await expect(mugQty.locator('option')).toHaveText(['1', '2', '3']);
-      await mugQty.selectOption('3');
-      await expect(subtotal).toHaveText('Subtotal (5) items');
-      await expect(main.getByText(dollars(117.48), { exact: true })).toBeVisible();
+    // The quantity runs up to the stock.
+    const mugQty = main.getByLabel(`Quantity of ${mug.name}`);
+    await expect(mugQty.locator('option')).toHaveText(['1', '2', '3']);
+    await mugQty.selectOption('3');
+    await expect(subtotal).toHaveText('Subtotal (5) items');
+    await expect(main.getByText(dollars(117.48), { exact: true })).toBeVisible();
 
-      // Delete asks first; Close keeps the line.
-      const deleteDialog = page.getByRole('dialog', { name: 'Delete Item' });
-      await main.getByRole('button', { name: `Delete ${mug.name}` }).click();
-      await expect(deleteDialog).toContainText('Are you sure you really want to delete this item?');
-      await deleteDialog.getByRole('button', { name: 'Close' }).click();
-      await expect(deleteDialog).toBeHidden();
-      await expect(main.getByRole('link', { name: mug.name })).toBeVisible();
-      await main.getByRole('button', { name: `Delete ${mug.name}` }).click();
-      await deleteDialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(deleteDialog).toBeHidden();
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Item has been successfully deleted from Cart' }),
-      ).toBeVisible();
-      await expect(main.getByRole('link', { name: mug.name })).toHaveCount(0);
-      await expect(cartLink(page)).toHaveText('Cart 1');
-      await expect(subtotal).toHaveText('Subtotal (2) items');
+    // Delete asks first; Close keeps the line.
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete Item' });
+    await main.getByRole('button', { name: `Delete ${mug.name}` }).click();
+    await expect(deleteDialog).toContainText('Are you sure you really want to delete this item?');
+    await deleteDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(deleteDialog).toBeHidden();
+    await expect(main.getByRole('link', { name: mug.name })).toBeVisible();
+    await main.getByRole('button', { name: `Delete ${mug.name}` }).click();
+    await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(deleteDialog).toBeHidden();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Item has been successfully deleted from Cart' }),
+    ).toBeVisible();
+    await expect(main.getByRole('link', { name: mug.name })).toHaveCount(0);
+    await expect(cartLink(page)).toHaveText('Cart 1');
+    await expect(subtotal).toHaveText('Subtotal (2) items');
 
-      // /cart/{id}?qty=N puts the product back with that quantity.
-      await page.goto(`/cart/${mug._id}?qty=2`);
-      await expect(page).toHaveURL('/cart');
-      await expect(main.getByLabel(`Quantity of ${mug.name}`)).toHaveValue('2');
-      await expect(subtotal).toHaveText('Subtotal (4) items');
-      await expect(main.getByText(dollars(104.98), { exact: true })).toBeVisible();
-      expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([
+    // /cart/{id}?qty=N puts the product back with that quantity.
+    await page.goto(`/cart/${mug._id}?qty=2`);
+    await expect(page).toHaveURL('/cart');
+    await expect(main.getByLabel(`Quantity of ${mug.name}`)).toHaveValue('2');
+    await expect(subtotal).toHaveText('Subtotal (4) items');
+    await expect(main.getByText(dollars(104.98), { exact: true })).toBeVisible();
+    expect(JSON.parse((await storedCart(page)) ?? '[]')).toEqual([
+      expect.objectContaining({ product: lamp._id, qty: 2, price: lamp.price }),
+      expect.objectContaining({ product: mug._id, qty: 2, price: mug.price }),
+    ]);
+
+    // Signed out, checkout signs in first and goes on to shipping.
+    await main.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await expect(page).toHaveURL('/login?redirect=shipping');
+    await fillSignIn(page, account.email, account.password);
+    await expect(page).toHaveURL('/shipping');
+
+    const steps = main.getByRole('navigation', { name: 'Checkout steps' });
+    await expect(steps.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(steps.getByRole('link', { name: 'Shipping' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    await expect(steps.getByRole('link', { name: 'Payment' })).toHaveCount(0);
+    await expect(steps.getByText('Payment')).toHaveAttribute('aria-disabled', 'true');
+    await expect(steps.getByRole('link', { name: 'Place Order' })).toHaveCount(0);
+
+    // The address is checked by the server's rules before it is kept.
+    await main.getByLabel('Address').fill('   ');
+    await main.getByLabel('City').fill(address.city);
+    await main.getByLabel('Postal Code').fill(address.postalCode);
+    await main.getByLabel('Country').fill(address.country);
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(main.getByText('Address is required')).toBeVisible();
+    // Told to screen readers as well: the field is invalid and described by the message.
+    await expect(main.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(main.getByLabel('Address')).toHaveAccessibleDescription('Address is required');
+    await expect(page).toHaveURL('/shipping');
+    await main.getByLabel('Address').fill(address.address);
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/payment');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('shipping'))) ?? '')).toEqual(
+      address,
+    );
+
+    // One method, PayPal unless the shopper picks another.
+    await expect(main.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
+    await expect(main.getByRole('radio')).toHaveCount(2);
+    await expect(main.getByRole('radio', { name: 'PayPal' })).toBeChecked();
+    await expect(main.getByRole('radio', { name: 'Credit Card' })).not.toBeChecked();
+    await main.getByRole('radio', { name: 'Credit Card' }).check();
+    await expect(main.getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
+    await main.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/placeorder');
+
+    // The summary is the shared price rule over the cart.
+    for (const name of ['Sign In', 'Shipping', 'Payment', 'Place Order']) {
+      await expect(steps.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(main).toContainText(
+      `Address: ${address.address}, ${address.city} ${address.postalCode}, ${address.country}`,
+    );
+    await expect(main).toContainText('Method: Credit Card');
+    const items = main.getByRole('list', { name: 'Order items' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.filter({ hasText: lamp.name })).toContainText('2 x $39.99 = $79.98');
+    await expect(items.filter({ hasText: mug.name })).toContainText('2 x $12.50 = $25.00');
+    await expect(items.filter({ hasText: lamp.name }).getByRole('link')).toHaveAttribute(
+      'href',
+      `/product/${lamp._id}`,
+    );
+    const prices = await expectSummary(page, [
+      { price: lamp.price, qty: 2 },
+      { price: mug.price, qty: 2 },
+    ]);
+    expect(prices).toEqual({
+      itemsPrice: 104.98,
+      shippingPrice: 0,
+      taxPrice: 15.75,
+      totalPrice: 120.73,
+    });
+    await expect(main.getByText('*Free shipping for total items over $100')).toBeVisible();
+
+    // Placing the order empties the stored cart at once and the cart state 2 seconds later.
+    const pageNow = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(pageNow + 100);
+    await main.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await storedCart(page)).toBeNull();
+    await expect(cartLink(page)).toHaveText('Cart 2');
+    await page.clock.runFor(1_900);
+    await expect(cartLink(page)).toHaveText('Cart 2');
+    await page.clock.runFor(100);
+    await expect(cartLink(page)).toHaveText('Cart');
+    expect(await storedCart(page)).toBe('[]');
+    await page.clock.resume();
+
+    const buyer = await signInByApi(request, account.email, account.password);
+    const order = await fetchOrderByApi(request, buyer, orderId);
+    expect(order).toMatchObject({
+      _id: orderId,
+      user: { name: account.name, email: account.email },
+      shippingAddress: address,
+      paymentMethod: 'Credit Card',
+      ...prices,
+      isPaid: false,
+    });
+    expect(order.orderItems).toHaveLength(2);
+    expect(order.orderItems).toEqual(
+      expect.arrayContaining([
         expect.objectContaining({ product: lamp._id, qty: 2, price: lamp.price }),
         expect.objectContaining({ product: mug._id, qty: 2, price: mug.price }),
-      ]);
+      ]),
+    );
 
-      // Signed out, checkout signs in first and goes on to shipping.
-      await main.getByRole('button', { name: 'Proceed To Checkout' }).click();
-      await expect(page).toHaveURL('/login?redirect=shipping');
-      await fillSignIn(page, account.email, account.password);
-      await expect(page).toHaveURL('/shipping');
-
-      const steps = main.getByRole('navigation', { name: 'Checkout steps' });
-      await expect(steps.getByRole('link', { name: 'Sign In' })).toBeVisible();
-      await expect(steps.getByRole('link', { name: 'Shipping' })).toHaveAttribute(
-        'aria-current',
-        'step',
-      );
-      await expect(steps.getByRole('link', { name: 'Payment' })).toHaveCount(0);
-      await expect(steps.getByText('Payment')).toHaveAttribute('aria-disabled', 'true');
-      await expect(steps.getByRole('link', { name: 'Place Order' })).toHaveCount(0);
-
-      // The address is checked by the server's rules before it is kept.
-      await main.getByLabel('Address').fill('   ');
-      await main.getByLabel('City').fill(address.city);
-      await main.getByLabel('Postal Code').fill(address.postalCode);
-      await main.getByLabel('Country').fill(address.country);
-      await main.getByRole('button', { name: 'Continue' }).click();
-      await expect(main.getByText('Address is required')).toBeVisible();
-      // Told to screen readers as well: the field is invalid and described by the message.
-      await expect(main.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
-      await expect(main.getByLabel('Address')).toHaveAccessibleDescription('Address is required');
-      await expect(page).toHaveURL('/shipping');
-      await main.getByLabel('Address').fill(address.address);
-      await main.getByRole('button', { name: 'Continue' }).click();
-      await expect(page).toHaveURL('/payment');
-      expect(
-        JSON.parse((await page.evaluate(() => localStorage.getItem('shipping'))) ?? ''),
-      ).toEqual(address);
-
-      // One method, PayPal unless the shopper picks another.
-      await expect(main.getByRole('heading', { name: 'Payment Method' })).toBeVisible();
-      await expect(main.getByRole('radio')).toHaveCount(2);
-      await expect(main.getByRole('radio', { name: 'PayPal' })).toBeChecked();
-      await expect(main.getByRole('radio', { name: 'Credit Card' })).not.toBeChecked();
-      await main.getByRole('radio', { name: 'Credit Card' }).check();
-      await expect(main.getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
-      await main.getByRole('button', { name: 'Continue' }).click();
-      await expect(page).toHaveURL('/placeorder');
-
-      // The summary is the shared price rule over the cart.
-      for (const name of ['Sign In', 'Shipping', 'Payment', 'Place Order']) {
-        await expect(steps.getByRole('link', { name })).toBeVisible();
-      }
-      await expect(main).toContainText(
-        `Address: ${address.address}, ${address.city} ${address.postalCode}, ${address.country}`,
-      );
-      await expect(main).toContainText('Method: Credit Card');
-      const items = main.getByRole('list', { name: 'Order items' }).getByRole('listitem');
-      await expect(items).toHaveCount(2);
-      await expect(items.filter({ hasText: lamp.name })).toContainText('2 x $39.99 = $79.98');
-      await expect(items.filter({ hasText: mug.name })).toContainText('2 x $12.50 = $25.00');
-      await expect(items.filter({ hasText: lamp.name }).getByRole('link')).toHaveAttribute(
-        'href',
-        `/product/${lamp._id}`,
-      );
-      const prices = await expectSummary(page, [
-        { price: lamp.price, qty: 2 },
-        { price: mug.price, qty: 2 },
-      ]);
-      expect(prices).toEqual({
-        itemsPrice: 104.98,
-        shippingPrice: 0,
-        taxPrice: 15.75,
-        totalPrice: 120.73,
-      });
-      await expect(main.getByText('*Free shipping for total items over $100')).toBeVisible();
-
-      // Placing the order empties the stored cart at once and the cart state 2 seconds later.
-      const pageNow = await page.evaluate(() => Date.now());
-      await page.clock.pauseAt(pageNow + 100);
-      await main.getByRole('button', { name: 'Place Order' }).click();
-      await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
-      const orderId = new URL(page.url()).pathname.split('/').pop()!;
-      expect(await storedCart(page)).toBeNull();
-      await expect(cartLink(page)).toHaveText('Cart 2');
-      await page.clock.runFor(1_900);
-      await expect(cartLink(page)).toHaveText('Cart 2');
-      await page.clock.runFor(100);
-      await expect(cartLink(page)).toHaveText('Cart');
-      expect(await storedCart(page)).toBe('[]');
-      await page.clock.resume();
-
-      const order = await getOrder(
-        page,
-        await signInByApi(request, account.email, account.password),
-        orderId,
-      );
-      expect(order).toMatchObject({
-        _id: orderId,
-        user: { name: account.name, email: account.email },
-        shippingAddress: address,
-        paymentMethod: 'Credit Card',
-        ...prices,
-        isPaid: false,
-      });
-      expect(order.orderItems).toHaveLength(2);
-      expect(order.orderItems).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ product: lamp._id, qty: 2, price: lamp.price }),
-          expect.objectContaining({ product: mug._id, qty: 2, price: mug.price }),
-        ]),
-      );
-
-      // The admin's list shows the order with its buyer, total and open steps.
-      await openSignedIn(page, admin, '/admin/orderlist');
-      await expect(main.getByRole('heading', { name: 'Orders' })).toBeVisible();
-      const table = main.getByRole('table');
-      await expect(table.getByRole('columnheader')).toHaveText([
-        'ID',
-        'USER',
-        'DATE',
-        'TOTAL',
-        'PAID',
-        'SENT',
-        'DELIVERED',
-        'DETAILS',
-      ]);
-      const row = table.getByRole('row').filter({ hasText: orderId });
-      await expect(row.getByRole('cell')).toHaveText([
-        orderId,
-        account.name,
-        order.createdAt.slice(0, 10),
-        dollars(prices.totalPrice),
-        '✗',
-        '✗',
-        '✗',
-        'Details',
-      ]);
-      await expect(row.getByRole('img', { name: 'Not paid' })).toBeVisible();
-      await row.getByRole('link', { name: `Details of order ${orderId}` }).click();
-      await expect(page).toHaveURL(`/order/${orderId}`);
-    } finally {
-      await deleteProduct(request, admin, lamp._id);
-      await deleteProduct(request, admin, mug._id);
-    }
+    // The admin's list shows the order with its buyer, total and open steps.
+    await openSignedIn(page, admin, '/admin/orderlist');
+    await expect(main.getByRole('heading', { name: 'Orders' })).toBeVisible();
+    const table = main.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'ID',
+      'USER',
+      'DATE',
+      'TOTAL',
+      'PAID',
+      'SENT',
+      'DELIVERED',
+      'DETAILS',
+    ]);
+    const row = table.getByRole('row').filter({ hasText: orderId });
+    await expect(row.getByRole('cell')).toHaveText([
+      orderId,
+      account.name,
+      order.createdAt.slice(0, 10),
+      dollars(prices.totalPrice),
+      '✗',
+      '✗',
+      '✗',
+      'Details',
+    ]);
+    await expect(row.getByRole('img', { name: 'Not paid' })).toBeVisible();
+    await row.getByRole('link', { name: `Details of order ${orderId}` }).click();
+    await expect(page).toHaveURL(`/order/${orderId}`);
   });
 
   test('a stale cart is refused with the reason, then placed at the prices shown', async ({
     page,
     request,
+    customer,
+    addProduct,
   }) => {
-    const admin = await signInByApi(request);
-    const kettle = await createProduct(request, admin, {
-      name: uniqueWord('Checkout Kettle '),
-      price: 20,
-      countInStock: 4,
-    });
-    const account = newAccount('Stale');
-    await registerViaApi(request, account);
-    const buyer = await signInByApi(request, account.email, account.password);
+    const kettle = await addProduct('Checkout Kettle', { price: 20, countInStock: 4 });
     const main = page.getByRole('main');
 
-    try {
-      // The cart still holds the price of an earlier visit.
-      await seedCheckout(page, buyer, [
-        {
-          product: kettle._id,
-          name: kettle.name,
-          image: kettle.image,
-          price: 15,
-          countInStock: 4,
-          qty: 1,
-        },
-      ]);
-      await page.goto('/placeorder');
-      await expectSummary(page, [{ price: 15, qty: 1 }]);
-      await expect(summaryRow(page, 'Shipping')).toHaveText('Shipping$25.00');
+    // The cart still holds the price of an earlier visit.
+    await seedCheckout(page, customer, [
+      {
+        product: kettle._id,
+        name: kettle.name,
+        image: kettle.image,
+        price: 15,
+        countInStock: 4,
+        qty: 1,
+      },
+    ]);
+    await page.goto('/placeorder');
+    await expectSummary(page, [{ price: 15, qty: 1 }]);
+    await expect(summaryRow(page, 'Shipping')).toHaveText('Shipping$25.00');
 
-      await main.getByRole('button', { name: 'Place Order' }).click();
-      await expect(main.getByRole('alert')).toHaveText(PRICES_CHANGED);
-      await expect(main.getByRole('alert')).toHaveClass(/alert-danger/);
-      await expect(page).toHaveURL('/placeorder');
-      // The summary now shows what the shopper would really pay.
-      const prices = await expectSummary(page, [{ price: 20, qty: 1 }]);
+    await main.getByRole('button', { name: 'Place Order' }).click();
+    await expect(main.getByRole('alert')).toHaveText(PRICES_CHANGED);
+    await expect(main.getByRole('alert')).toHaveClass(/alert-danger/);
+    await expect(page).toHaveURL('/placeorder');
+    // The summary now shows what the shopper would really pay.
+    const prices = await expectSummary(page, [{ price: 20, qty: 1 }]);
 
-      // The answer to the next try is lost on the way back: the same attempt, tried again,
-      // makes one order, not two.
-      let lostAnswers = 0;
-      await page.route('**/api/orders', async (route) => {
-        if (lostAnswers > 0) return route.fallback();
-        lostAnswers += 1;
-        expect(route.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-        await route.fetch();
-        return route.abort('connectionreset');
-      });
-      await main.getByRole('button', { name: 'Place Order' }).click();
-      await expect(main.getByRole('alert')).toHaveText(
-        'The shop cannot be reached right now. Check your connection and try again.',
-      );
-      await main.getByRole('button', { name: 'Place Order' }).click();
-      await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
-      const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    // The answer to the next try is lost on the way back: the same attempt, tried again,
+    // makes one order, not two.
+    let lostAnswers = 0;
+    await page.route('**/api/orders', async (route) => {
+      if (lostAnswers > 0) return route.fallback();
+      lostAnswers += 1;
+      expect(route.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await main.getByRole('button', { name: 'Place Order' }).click();
+    await expect(main.getByRole('alert')).toHaveText(
+      'The shop cannot be reached right now. Check your connection and try again.',
+    );
+    await main.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
 
-      const mine = await page.request.get('/api/orders/myorders', {
-        headers: { authorization: `Bearer ${buyer.token}` },
-      });
-      const orders = (await mine.json()) as { _id: string; totalPrice: number }[];
-      expect(orders).toEqual([expect.objectContaining({ _id: orderId, ...prices })]);
-    } finally {
-      await deleteProduct(request, admin, kettle._id);
-    }
+    const orders = await myOrdersByApi(request, customer);
+    expect(orders).toEqual([expect.objectContaining({ _id: orderId, ...prices })]);
   });
 
   test('checkout needs sign-in and its steps in order; a broken stored cart is dropped', async ({
     page,
-    request,
+    customer,
   }) => {
     const main = page.getByRole('main');
     for (const step of ['shipping', 'payment', 'placeorder']) {
@@ -375,10 +334,7 @@ test.describe('cart and checkout', () => {
       await expect(page).toHaveURL(`/login?redirect=${step}`);
     }
 
-    const account = newAccount('Early');
-    await registerViaApi(request, account);
-    const buyer = await signInByApi(request, account.email, account.password);
-    await openSignedIn(page, buyer, '/payment');
+    await openSignedIn(page, customer, '/payment');
     await expect(page).toHaveURL('/shipping');
     await page.goto('/placeorder');
     await expect(page).toHaveURL('/shipping');

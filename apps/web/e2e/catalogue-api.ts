@@ -21,6 +21,8 @@ export interface ProductFields {
   description: string;
 }
 
+export type Product = { _id: string } & ProductFields;
+
 /** A valid 1x1 PNG, as an admin would upload it. */
 export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -42,13 +44,13 @@ export async function signInByApi(
   return (await response.json()) as SessionInfo;
 }
 
-/** A customer of the test's own, so no demo account's reviews change. */
+/** A customer of the test's own, so no demo account's orders or reviews change. */
 export async function registerCustomer(request: APIRequestContext): Promise<SessionInfo> {
-  const name = uniqueWord('Reviewer ');
+  const name = uniqueWord('Customer ');
   const response = await request.post('/api/users', {
     data: {
       name,
-      email: `${uniqueWord('reviewer-')}@example.com`,
+      email: `${uniqueWord('customer-')}@example.com`,
       password: 'a-long-test-password',
     },
   });
@@ -59,24 +61,42 @@ export async function registerCustomer(request: APIRequestContext): Promise<Sess
 /** Opens the shop signed in as `session`: the session the login page would have stored. */
 export async function openSignedIn(page: Page, session: SessionInfo, path: string): Promise<void> {
   await page.goto('/');
+  await switchSession(page, session, path);
+}
+
+/** The shop already open in `page`, now with `session` signed in instead, at `path`. */
+export async function switchSession(page: Page, session: SessionInfo, path: string): Promise<void> {
   await page.evaluate((value) => localStorage.setItem('userInfo', value), JSON.stringify(session));
   await page.goto(path);
 }
 
-function bearer(session: SessionInfo) {
+export function bearer(session: SessionInfo) {
   return { authorization: `Bearer ${session.token}` };
 }
 
+/** A product as the admin's Create Product button makes it, then saved with `fields`. */
 export async function createProduct(
   request: APIRequestContext,
   admin: SessionInfo,
   fields: Partial<ProductFields>,
-): Promise<{ _id: string } & ProductFields> {
+): Promise<Product> {
   const created = await request.post('/api/products', { headers: bearer(admin) });
   expect(created.status(), await created.text()).toBe(201);
-  const sample = (await created.json()) as { _id: string } & ProductFields;
+  const sample = (await created.json()) as Product;
   const { _id, name, price, image, brand, category, countInStock, description } = sample;
-  const data = { name, price, image, brand, category, countInStock, description, ...fields };
+  const made = { _id, name, price, image, brand, category, countInStock, description };
+  return updateProduct(request, admin, made, fields);
+}
+
+/** Saves `product` with `changes`, as the admin's edit form would. */
+export async function updateProduct(
+  request: APIRequestContext,
+  admin: SessionInfo,
+  product: Product,
+  changes: Partial<ProductFields>,
+): Promise<Product> {
+  const { _id, ...fields } = product;
+  const data = { ...fields, ...changes };
   const updated = await request.put(`/api/products/${_id}`, { headers: bearer(admin), data });
   expect(updated.status(), await updated.text()).toBe(200);
   return { _id, ...data };

@@ -1,16 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { IMAGE_WIDTHS, sizedImage } from '@proshop/domain/product-image';
-import {
-  createProduct,
-  deleteProduct,
-  openSignedIn,
-  registerCustomer,
-  signInByApi,
-  tinyPng,
-  uniqueWord,
-} from './catalogue-api.ts';
+import { bearer, openSignedIn, tinyPng, uniqueWord } from './catalogue-api.ts';
+import { expect, test } from './shop-fixtures.ts';
 
 interface ListedProduct {
   _id: string;
@@ -189,31 +182,23 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL('/cart');
   });
 
-  test('a product out of stock cannot be added', async ({ page, request }) => {
-    const admin = await signInByApi(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Sold Out Lamp '),
-      countInStock: 0,
-      price: 12.5,
-    });
-    try {
-      await page.goto(`/product/${product._id}`);
-      const main = page.getByRole('main');
-      await expect(main.getByText('Out Of Stock', { exact: true })).toBeVisible();
-      await expect(main.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
-      await expect(main.getByLabel('Qty')).toHaveCount(0);
-    } finally {
-      await deleteProduct(request, admin, product._id);
-    }
+  test('a product out of stock cannot be added', async ({ page, addProduct }) => {
+    const product = await addProduct('Sold Out Lamp', { countInStock: 0, price: 12.5 });
+    await page.goto(`/product/${product._id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByText('Out Of Stock', { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
+    await expect(main.getByLabel('Qty')).toHaveCount(0);
   });
 
   test('a picture without sized copies (uploaded before they were made) is shown whole, not broken', async ({
     page,
     request,
+    admin,
+    addProduct,
   }) => {
-    const admin = await signInByApi(request);
     const upload = await request.post('/api/upload', {
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin),
       multipart: { image: { name: 'old.png', mimeType: 'image/png', buffer: tinyPng } },
     });
     expect(upload.status(), await upload.text()).toBe(201);
@@ -222,112 +207,95 @@ test.describe('catalogue', () => {
     for (const width of IMAGE_WIDTHS) {
       rmSync(join(uploads, sizedImage(image, width).replace(/^\/uploads\//, '')));
     }
-    const product = await createProduct(request, admin, { name: uniqueWord('Old Photo '), image });
-    try {
-      await page.goto(`/product/${product._id}`);
-      const picture = page.getByRole('main').getByRole('img', { name: product.name });
-      await expect
-        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
-      expect(
-        await picture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname),
-      ).toBe(image);
-    } finally {
-      await deleteProduct(request, admin, product._id);
-    }
+    const product = await addProduct('Old Photo', { image });
+    await page.goto(`/product/${product._id}`);
+    const picture = page.getByRole('main').getByRole('img', { name: product.name });
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(
+      await picture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname),
+    ).toBe(image);
   });
 
-  test('reviews: signed out, then a signed-in customer writes one', async ({ page, request }) => {
-    const admin = await signInByApi(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Review Lamp '),
-      countInStock: 5,
-    });
-    try {
-      await page.goto(`/product/${product._id}`);
-      const reviews = page.getByRole('region', { name: 'Reviews' });
-      await expect(reviews.getByText('No Reviews', { exact: true })).toBeVisible();
-      await expect(reviews.getByText('Please sign in to write a review')).toBeVisible();
-      await expect(reviews.getByRole('link', { name: 'sign in' })).toHaveAttribute(
-        'href',
-        `/login?redirect=product/${product._id}`,
-      );
-      await expect(reviews.getByLabel('Comment')).toHaveCount(0);
+  test('reviews: signed out, then a signed-in customer writes one', async ({
+    page,
+    request,
+    customer,
+    addProduct,
+  }) => {
+    const product = await addProduct('Review Lamp', { countInStock: 5 });
+    await page.goto(`/product/${product._id}`);
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await expect(reviews.getByText('No Reviews', { exact: true })).toBeVisible();
+    await expect(reviews.getByText('Please sign in to write a review')).toBeVisible();
+    await expect(reviews.getByRole('link', { name: 'sign in' })).toHaveAttribute(
+      'href',
+      `/login?redirect=product/${product._id}`,
+    );
+    await expect(reviews.getByLabel('Comment')).toHaveCount(0);
 
-      const customer = await registerCustomer(request);
-      await openSignedIn(page, customer, `/product/${product._id}`);
-      const rating = reviews.getByLabel('Rating');
-      await expect(rating.locator('option')).toHaveText([
-        'select...',
-        '1 - poor',
-        '2 - Fair',
-        '3 - Good',
-        '4 - Very Good',
-        '5 - Excellent',
-      ]);
-      const comment = reviews.getByLabel('Comment');
-      const submit = reviews.getByRole('button', { name: 'Submit' });
+    await openSignedIn(page, customer, `/product/${product._id}`);
+    const rating = reviews.getByLabel('Rating');
+    await expect(rating.locator('option')).toHaveText([
+      'select...',
+      '1 - poor',
+      '2 - Fair',
+      '3 - Good',
+      '4 - Very Good',
+      '5 - Excellent',
+    ]);
+    const comment = reviews.getByLabel('Comment');
+    const submit = reviews.getByRole('button', { name: 'Submit' });
 
-      // Nothing is required by the screen; the server's answer shows in a red alert.
-      await comment.fill('Bright and steady.');
-      await submit.click();
-      const refusal = reviews.locator('.alert-danger');
-      await expect(refusal).toHaveText(/rating/i);
+    // Nothing is required by the screen; the server's answer shows in a red alert.
+    await comment.fill('Bright and steady.');
+    await submit.click();
+    const refusal = reviews.locator('.alert-danger');
+    await expect(refusal).toHaveText(/rating/i);
 
-      await rating.selectOption({ label: '4 - Very Good' });
-      await submit.click();
-      await expect(reviews.getByText('Review Submitted!')).toBeVisible();
-      await expect(refusal).toHaveCount(0);
-      await expect(rating).toHaveValue('');
-      await expect(comment).toHaveValue('');
+    await rating.selectOption({ label: '4 - Very Good' });
+    await submit.click();
+    await expect(reviews.getByText('Review Submitted!')).toBeVisible();
+    await expect(refusal).toHaveCount(0);
+    await expect(rating).toHaveValue('');
+    await expect(comment).toHaveValue('');
 
-      const detail = (await (await request.get(`/api/products/${product._id}`)).json()) as {
-        reviews: { name: string; createdAt: string }[];
-      };
-      const review = reviews.getByRole('article');
-      await expect(review).toHaveCount(1);
-      await expect(review).toContainText(customer.name);
-      await expect(review).toContainText('Bright and steady.');
-      await expect(review).toContainText(detail.reviews[0]!.createdAt.slice(0, 10));
-      await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
-      // No paid order of this product: no verified mark.
-      await expect(review.getByText('Verified purchase')).toHaveCount(0);
-      await expect(reviews.getByText('No Reviews', { exact: true })).toHaveCount(0);
-      await expect(page.getByRole('main').getByText('1 reviews')).toBeVisible();
+    const detail = (await (await request.get(`/api/products/${product._id}`)).json()) as {
+      reviews: { name: string; createdAt: string }[];
+    };
+    const review = reviews.getByRole('article');
+    await expect(review).toHaveCount(1);
+    await expect(review).toContainText(customer.name);
+    await expect(review).toContainText('Bright and steady.');
+    await expect(review).toContainText(detail.reviews[0]!.createdAt.slice(0, 10));
+    await expect(review.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+    // No paid order of this product: no verified mark.
+    await expect(review.getByText('Verified purchase')).toHaveCount(0);
+    await expect(reviews.getByText('No Reviews', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('main').getByText('1 reviews')).toBeVisible();
 
-      // A second review of the same product is refused with the server's words.
-      await rating.selectOption({ label: '2 - Fair' });
-      await comment.fill('Changed my mind.');
-      await submit.click();
-      await expect(refusal).toHaveText('Product already reviewed');
-    } finally {
-      await deleteProduct(request, admin, product._id);
-    }
+    // A second review of the same product is refused with the server's words.
+    await rating.selectOption({ label: '2 - Fair' });
+    await comment.fill('Changed my mind.');
+    await submit.click();
+    await expect(refusal).toHaveText('Product already reviewed');
   });
 
-  test('a review is shown as text, never run as markup', async ({ page, request }) => {
-    const admin = await signInByApi(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Markup Lamp '),
-      countInStock: 5,
-    });
+  test('a review is shown as text, never run as markup', async ({ page, customer, addProduct }) => {
+    const product = await addProduct('Markup Lamp', { countInStock: 5 });
     const markup = '<img src=x onerror=window.__xss=1>';
-    try {
-      const customer = await registerCustomer(request);
-      await openSignedIn(page, customer, `/product/${product._id}`);
-      const reviews = page.getByRole('region', { name: 'Reviews' });
-      await reviews.getByLabel('Rating').selectOption({ label: '3 - Good' });
-      await reviews.getByLabel('Comment').fill(markup);
-      await reviews.getByRole('button', { name: 'Submit' }).click();
-      await expect(reviews.getByText('Review Submitted!')).toBeVisible();
+    await openSignedIn(page, customer, `/product/${product._id}`);
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await reviews.getByLabel('Rating').selectOption({ label: '3 - Good' });
+    await reviews.getByLabel('Comment').fill(markup);
+    await reviews.getByRole('button', { name: 'Submit' }).click();
+    await expect(reviews.getByText('Review Submitted!')).toBeVisible();
 
-      await page.reload();
-      const review = reviews.getByRole('article');
-      await expect(review.getByText(markup, { exact: true })).toBeVisible();
-      await expect(review.locator('img')).toHaveCount(0);
-      expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
-    } finally {
-      await deleteProduct(request, admin, product._id);
-    }
+    await page.reload();
+    const review = reviews.getByRole('article');
+    await expect(review.getByText(markup, { exact: true })).toBeVisible();
+    await expect(review.locator('img')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   });
 });

@@ -1,81 +1,11 @@
 // Paying an order and following it to the door: the order page's banners and buttons, the
 // profile's order cards, test mode on the main test server, and PayPal through the local
 // stand-ins on the second server (see paypal-servers.ts).
-import { computeOrderPrices } from '@proshop/domain/prices';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  createProduct,
-  openSignedIn,
-  registerCustomer,
-  signInByApi,
-  uniqueWord,
-  type SessionInfo,
-} from './catalogue-api.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openSignedIn, registerCustomer, switchSession, updateProduct } from './catalogue-api.ts';
+import { fetchOrderByApi, placeOrderByApi } from './orders-api.ts';
 import { paypalShopURL, standInURL } from './paypal-servers.ts';
-
-interface OrderFromApi {
-  _id: string;
-  totalPrice: number;
-  isPaid: boolean;
-  paidAt: string | null;
-  sentAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
-
-interface Line {
-  product: { _id: string; price: number };
-  qty: number;
-}
-
-const address = {
-  address: '1 Test Street',
-  city: 'Testville',
-  postalCode: '12345',
-  country: 'Testland',
-};
-
-function bearer(session: SessionInfo) {
-  return { authorization: `Bearer ${session.token}` };
-}
-
-/** Places an order through the API with the totals the place-order screen would show. */
-async function placeOrder(
-  request: APIRequestContext,
-  customer: SessionInfo,
-  lines: Line[],
-): Promise<OrderFromApi> {
-  const prices = computeOrderPrices(
-    lines.map(({ product, qty }) => ({ price: product.price, qty })),
-  );
-  const response = await request.post('/api/orders', {
-    headers: bearer(customer),
-    data: {
-      orderItems: lines.map(({ product, qty }) => ({ product: product._id, qty })),
-      shippingAddress: address,
-      paymentMethod: 'PayPal',
-      ...prices,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as OrderFromApi;
-}
-
-async function fetchOrder(
-  request: APIRequestContext,
-  session: SessionInfo,
-  id: string,
-): Promise<OrderFromApi> {
-  const response = await request.get(`/api/orders/${id}`, { headers: bearer(session) });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as OrderFromApi;
-}
-
-/** The same page, now with `session` signed in (what the login page would have stored). */
-async function switchTo(page: Page, session: SessionInfo, path: string): Promise<void> {
-  await page.evaluate((value) => localStorage.setItem('userInfo', value), JSON.stringify(session));
-  await page.goto(path);
-}
+import { expect, test } from './shop-fixtures.ts';
 
 function orderCard(page: Page, orderId: string) {
   return page.getByRole('article', { name: `Order ${orderId}` });
@@ -89,15 +19,12 @@ test.describe('order page and My Orders (test mode)', () => {
   test('a new customer pays in test mode; the admin marks the order sent, then delivered', async ({
     page,
     request,
+    customer,
+    admin,
+    addProduct,
   }) => {
-    const admin = await signInByApi(request);
-    const customer = await registerCustomer(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Desk lamp '),
-      price: 40,
-      countInStock: 5,
-    });
-    const order = await placeOrder(request, customer, [{ product, qty: 2 }]);
+    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
     const orderPath = `/order/${order._id}`;
 
     await openSignedIn(page, customer, orderPath);
@@ -135,7 +62,7 @@ test.describe('order page and My Orders (test mode)', () => {
     await expect(page).toHaveURL(orderPath);
     await main(page).getByRole('button', { name: 'Pay (test mode)' }).click();
     await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
-    const paid = await fetchOrder(request, customer, order._id);
+    const paid = await fetchOrderByApi(request, customer, order._id);
     await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
     await expect(main(page).getByText('Order Not Paid')).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: 'Pay (test mode)' })).toHaveCount(0);
@@ -150,16 +77,16 @@ test.describe('order page and My Orders (test mode)', () => {
     await expect(card).not.toContainText('This item has been sent');
 
     // The admin sends it: only Mark As Sent is offered for a paid order.
-    await switchTo(page, admin, orderPath);
+    await switchSession(page, admin, orderPath);
     await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
     await main(page).getByRole('button', { name: 'Mark As Sent' }).click();
     await expect(main(page).getByText(/^Shipped on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Mark As Sent' })).toHaveCount(0);
-    const sent = await fetchOrder(request, admin, order._id);
+    const sent = await fetchOrderByApi(request, admin, order._id);
     await expect(main(page).getByText(`Shipped on ${sent.sentAt!.slice(0, 10)}`)).toBeVisible();
 
-    await switchTo(page, customer, '/profile');
+    await switchSession(page, customer, '/profile');
     card = orderCard(page, order._id);
     const fiveDaysLater = new Date(Date.parse(sent.sentAt!) + 5 * 86_400_000);
     await expect(card).toContainText(
@@ -169,14 +96,14 @@ test.describe('order page and My Orders (test mode)', () => {
     await expect(card.getByRole('checkbox', { name: 'Delivered' })).not.toBeChecked();
 
     // Then delivered: no admin button is left.
-    await switchTo(page, admin, orderPath);
+    await switchSession(page, admin, orderPath);
     await main(page).getByRole('button', { name: 'Mark As Delivered' }).click();
     await expect(main(page).getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     await expect(main(page).getByText(/^Shipped on/)).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
-    const delivered = await fetchOrder(request, admin, order._id);
+    const delivered = await fetchOrderByApi(request, admin, order._id);
 
-    await switchTo(page, customer, '/profile');
+    await switchSession(page, customer, '/profile');
     card = orderCard(page, order._id);
     await expect(card).toContainText(`Delivered on ${delivered.deliveredAt!.slice(0, 10)}`);
     await expect(card.getByRole('checkbox', { name: 'Paid' })).toBeChecked();
@@ -187,15 +114,12 @@ test.describe('order page and My Orders (test mode)', () => {
   test('the order page needs sign-in, and an admin gets no buttons for an unpaid order', async ({
     page,
     request,
+    customer,
+    admin,
+    addProduct,
   }) => {
-    const admin = await signInByApi(request);
-    const customer = await registerCustomer(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Mug '),
-      price: 12.5,
-      countInStock: 3,
-    });
-    const order = await placeOrder(request, customer, [{ product, qty: 1 }]);
+    const product = await addProduct('Mug', { price: 12.5, countInStock: 3 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 1 }]);
 
     await page.goto(`/order/${order._id}`);
     await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(`order/${order._id}`)}`);
@@ -209,7 +133,7 @@ test.describe('order page and My Orders (test mode)', () => {
 
     // Someone else's order is not found, never shown.
     const stranger = await registerCustomer(request);
-    await switchTo(page, stranger, `/order/${order._id}`);
+    await switchSession(page, stranger, `/order/${order._id}`);
     await expect(main(page).getByRole('alert')).toBeVisible();
     await expect(main(page).getByText(customer.name)).toHaveCount(0);
   });
@@ -217,20 +141,13 @@ test.describe('order page and My Orders (test mode)', () => {
   test('paying for a product that ran out names it and takes no payment', async ({
     page,
     request,
+    customer,
+    admin,
+    addProduct,
   }) => {
-    const admin = await signInByApi(request);
-    const customer = await registerCustomer(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Last teapot '),
-      price: 30,
-      countInStock: 1,
-    });
-    const order = await placeOrder(request, customer, [{ product, qty: 1 }]);
-    const emptied = await request.put(`/api/products/${product._id}`, {
-      headers: bearer(admin),
-      data: { ...product, _id: undefined, countInStock: 0 },
-    });
-    expect(emptied.status(), await emptied.text()).toBe(200);
+    const product = await addProduct('Last teapot', { price: 30, countInStock: 1 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 1 }]);
+    await updateProduct(request, admin, product, { countInStock: 0 });
 
     await openSignedIn(page, customer, `/order/${order._id}`);
     await main(page).getByRole('button', { name: 'Pay (test mode)' }).click();
@@ -238,26 +155,21 @@ test.describe('order page and My Orders (test mode)', () => {
       'out of stock',
     );
     await expect(main(page).getByText('Order Not Paid')).toBeVisible();
-    expect((await fetchOrder(request, customer, order._id)).isPaid).toBe(false);
+    expect((await fetchOrderByApi(request, customer, order._id)).isPaid).toBe(false);
   });
 
-  test('My Orders: empty at first, then the four buttons of a card', async ({ page, request }) => {
-    const admin = await signInByApi(request);
-    const customer = await registerCustomer(request);
+  test('My Orders: empty at first, then the four buttons of a card', async ({
+    page,
+    request,
+    customer,
+    addProduct,
+  }) => {
     await openSignedIn(page, customer, '/profile');
     await expect(main(page).getByText('Your order is empty')).toBeVisible();
 
-    const first = await createProduct(request, admin, {
-      name: uniqueWord('Kettle '),
-      price: 25,
-      countInStock: 4,
-    });
-    const second = await createProduct(request, admin, {
-      name: uniqueWord('Toaster '),
-      price: 35,
-      countInStock: 2,
-    });
-    const order = await placeOrder(request, customer, [
+    const first = await addProduct('Kettle', { price: 25, countInStock: 4 });
+    const second = await addProduct('Toaster', { price: 35, countInStock: 2 });
+    const order = await placeOrderByApi(request, customer, [
       { product: first, qty: 2 },
       { product: second, qty: 1 },
     ]);
@@ -315,23 +227,14 @@ test.describe('paying through PayPal (stand-ins for PayPal and its script)', () 
     await setCaptureBehaviour(request, { kind: 'completed' });
   });
 
-  async function unpaidOrder(request: APIRequestContext) {
-    const admin = await signInByApi(request);
-    const customer = await registerCustomer(request);
-    const product = await createProduct(request, admin, {
-      name: uniqueWord('Headphones '),
-      price: 120,
-      countInStock: 5,
-    });
-    const order = await placeOrder(request, customer, [{ product, qty: 1 }]);
-    return { customer, order };
-  }
-
   test("PayPal's script loads only on the order page, and paying through its button pays the order", async ({
     page,
     request,
+    customer,
+    addProduct,
   }) => {
-    const { customer, order } = await unpaidOrder(request);
+    const product = await addProduct('Headphones', { price: 120, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 1 }]);
     const sdkRequests: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().startsWith(`${standInURL}/sdk/js`)) sdkRequests.push(sent.url());
@@ -352,14 +255,17 @@ test.describe('paying through PayPal (stand-ins for PayPal and its script)', () 
     expect(query.get('client-id')).toBe('e2e-paypal-client-id');
     expect(query.get('currency')).toBe('USD');
     expect(query.get('intent')).toBe('capture');
-    expect((await fetchOrder(request, customer, order._id)).isPaid).toBe(true);
+    expect((await fetchOrderByApi(request, customer, order._id)).isPaid).toBe(true);
   });
 
   test('a declined payment says so, leaves the order unpaid, and the shopper can pay again', async ({
     page,
     request,
+    customer,
+    addProduct,
   }) => {
-    const { customer, order } = await unpaidOrder(request);
+    const product = await addProduct('Headphones', { price: 120, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 1 }]);
     await setCaptureBehaviour(request, { kind: 'refused', issue: 'INSTRUMENT_DECLINED' });
 
     await openSignedIn(page, customer, `/order/${order._id}`);
@@ -369,7 +275,7 @@ test.describe('paying through PayPal (stand-ins for PayPal and its script)', () 
       'Your payment was declined. Please choose another way to pay.',
     );
     await expect(main(page).getByText('Order Not Paid')).toBeVisible();
-    expect((await fetchOrder(request, customer, order._id)).isPaid).toBe(false);
+    expect((await fetchOrderByApi(request, customer, order._id)).isPaid).toBe(false);
 
     await setCaptureBehaviour(request, { kind: 'completed' });
     await expect(payButton).toBeEnabled();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
+import { pageNumberSchema } from './pagination.ts';
 
 /** The payment methods of the payment step; PayPal is chosen unless the shopper picks another. */
 export const PAYMENT_METHODS = ['PayPal', 'Credit Card'] as const;
@@ -90,6 +91,18 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
+
+/** Query of GET /api/orders (admin): one page of every order, newest first. */
+export const orderPageQuerySchema = z.object({ pageNumber: pageNumberSchema });
+export type OrderPageQuery = z.infer<typeof orderPageQuerySchema>;
+
+/** GET /api/orders: the page's orders, the page number and how many pages there are. */
+export const orderPageSchema = z.object({
+  orders: z.array(orderSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** GET /api/config/pay: what the browser needs to load the payment provider's script. */
 export const payConfigSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.ts';
+import { pageNumberSchema } from './pagination.ts';
 
-/** The default number of products on one page of the list (PAGE_SIZE). */
+/** The default number of products (and of the admin's orders) on one page (PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
 /** How many products the top-rated carousel shows. */
 export const TOP_PRODUCTS_COUNT = 3;
@@ -43,7 +44,7 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 /** Query of GET /api/products. A missing or malformed page number means page 1. */
 export const productListQuerySchema = z.object({
   keyword: z.string().max(1000).optional(),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  pageNumber: pageNumberSchema,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -61,11 +62,21 @@ export const topProductsResponseSchema = z.array(productSchema);
 export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 
 export const createReviewRequestSchema = z.object({
-  rating: z.coerce
-    .number('Please select a rating')
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be a whole number from 1 to 5')
-    .max(5, 'Rating must be a whole number from 1 to 5'),
+  // A number, or the select's value as a string of digits ("sent as typed"); anything else, such
+  // as true or [5], which a blanket coercion would turn into a rating, is refused.
+  rating: z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === ''
+            ? 'Please select a rating'
+            : 'Rating must be a whole number from 1 to 5',
+      })
+      .int('Rating must be a whole number from 1 to 5')
+      .min(1, 'Rating must be a whole number from 1 to 5')
+      .max(5, 'Rating must be a whole number from 1 to 5'),
+  ),
   comment: z
     .string('Comment is required')
     .trim()

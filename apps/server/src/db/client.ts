@@ -19,6 +19,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'postgres';
+  /** PostgreSQL's connection string, for sessions of their own such as a LISTEN connection. */
+  url?: string;
   /** Runs pending migrations; with PostgreSQL, one instance at a time. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
@@ -101,6 +103,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: async () => {
       const connection = await pool.connect();
       try {

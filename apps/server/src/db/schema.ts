@@ -153,7 +153,8 @@ export const orderItems = pgTable(
   },
   (table) => [
     check('order_items_qty_check', sql`${table.qty} > 0`),
-    index('order_items_order_idx').on(table.orderId),
+    // An order's lines in their order, read straight from the index (no sort).
+    index('order_items_order_position_idx').on(table.orderId, table.position),
     index('order_items_product_idx').on(table.productId),
   ],
 );

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 export type SecurityHeadersOptions = Pick<
@@ -30,6 +31,27 @@ function paymentSources(options: SecurityHeadersOptions) {
 }
 
 /**
+ * The headers helmet sets for these options. They depend on nothing in the request, so helmet
+ * runs once, at start-up, against a stand-in response that records them (@fastify/helmet would
+ * rebuild helmet from its options on every request: a sixth of the CPU time of a cached
+ * catalogue read).
+ */
+function helmetHeaders(helmetOptions: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  // Helmet 8 throws on a bad option itself; the callback only says it is done.
+  helmet(helmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/**
  * Security headers for every answer. The content security policy allows only the shop's own
  * scripts (no inline script) and, with PayPal, PayPal's script; images from the shop and https
  * addresses (product images may be URLs), and no framing of the shop. HSTS only in production,
@@ -38,7 +60,7 @@ function paymentSources(options: SecurityHeadersOptions) {
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
     const payment = paymentSources(options);
-    await app.register(helmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -62,6 +84,10 @@ export const securityHeadersPlugin = fp(
       crossOriginEmbedderPolicy: false,
       // Agrees with frame-ancestors 'none' for browsers that only know the older header.
       frameguard: { action: 'deny' },
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
   },
 );

@@ -1,31 +1,39 @@
 import { Link } from 'react-router';
+import { GAP, pageLinks } from '../lib/page-links.ts';
 
 interface PaginateProps {
   pages: number;
   page: number;
-  isAdmin?: boolean;
+  /** The admin list the links go to (`/admin/productlist`, `/admin/orderlist`); pages append `/{n}`. */
+  adminList?: string;
   keyword?: string;
 }
 
-function pageLink(pageNumber: number, isAdmin: boolean, keyword: string | undefined): string {
-  if (isAdmin) return `/admin/productlist/${pageNumber}`;
+function pageLink(pageNumber: number, adminList: string | undefined, keyword: string | undefined) {
+  if (adminList) return `${adminList}/${pageNumber}`;
   if (keyword) return `/search/${encodeURIComponent(keyword)}/page/${pageNumber}`;
   return `/page/${pageNumber}`;
 }
 
-export function Paginate({ pages, page, isAdmin = false, keyword }: PaginateProps) {
+export function Paginate({ pages, page, adminList, keyword }: PaginateProps) {
   if (pages <= 1) return null;
-  const pageNumbers = Array.from({ length: pages }, (_, index) => index + 1);
   return (
     <nav aria-label="Pages">
-      <ul className="pagination justify-content-center">
-        {pageNumbers.map((pageNumber) => {
+      <ul className="pagination justify-content-center flex-wrap">
+        {pageLinks(pages, page).map((pageNumber, index) => {
+          if (pageNumber === GAP) {
+            return (
+              <li key={`gap-${index}`} className="page-item disabled" aria-hidden="true">
+                <span className="page-link">…</span>
+              </li>
+            );
+          }
           const active = pageNumber === page;
           return (
             <li key={pageNumber} className={active ? 'page-item active' : 'page-item'}>
               <Link
                 className="page-link"
-                to={pageLink(pageNumber, isAdmin, keyword)}
+                to={pageLink(pageNumber, adminList, keyword)}
                 aria-current={active ? 'page' : undefined}
               >
                 {pageNumber}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { products, reviews, users } from '../schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
+import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
 import { refreshProductRating } from '../../modules/reviews/repository.ts';
 import { demoProducts, demoReviews, type DemoReview } from './demo-catalogue.ts';
 
@@ -37,11 +38,17 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return !anyUser && !anyProduct;
 }
 
-/** Removes every row of the shop's tables (the schema stays). */
+/**
+ * Removes every row of the shop's tables (the schema stays). Servers running on the same
+ * PostgreSQL database drop their cached catalogue, as after every seeding.
+ */
 export async function wipeDatabase(db: Database): Promise<void> {
-  await db.execute(
-    sql`truncate table password_resets, order_items, orders, reviews, products, users restart identity cascade`,
-  );
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`truncate table mail_outbox, password_resets, order_items, orders, reviews, products, users restart identity cascade`,
+    );
+    await announceCatalogueChange(tx);
+  });
 }
 
 /** Fills the shop with the demo catalogue, reviews and the three demo accounts, in one transaction. */
@@ -98,6 +105,7 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
     for (const productId of new Set(demoReviews.map((r) => productIdByKey.get(r.productKey)!))) {
       await refreshProductRating(tx, productId);
     }
+    await announceCatalogueChange(tx);
   });
   return {
     products: demoProducts.length,

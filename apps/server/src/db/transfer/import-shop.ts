@@ -12,6 +12,7 @@ import {
   type ExportHeader,
   type TableCount,
 } from './export-format.ts';
+import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
 import { latestMigration } from './migration-level.ts';
 import { queryRows } from './sql-rows.ts';
 import { databaseMessage, TransferError } from './transfer-error.ts';
@@ -41,6 +42,8 @@ export async function importShop(
       if (end.tables !== transferTables.length) throw reader.damaged('the table count differs');
       if (!(await reader.atEnd())) throw reader.damaged('more follows the end of the export');
       await verifyCounts(tx, written);
+      // Shops already running on this database drop the empty catalogue they may have cached.
+      await announceCatalogueChange(tx);
       return written;
     });
     return { header, counts };

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** Sessions last a week; after that the shopper signs in again. */
@@ -12,11 +13,46 @@ export interface TokenSubject {
   tokenVersion: number;
 }
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+/** How many verified tokens each secret remembers (about 2 MB); the oldest is forgotten first. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface Signer {
+  /**
+   * Imported once: given raw bytes, jose imports a WebCrypto key on every call, which cost more
+   * than the check itself on each signed-in request.
+   */
+  key: Promise<webcrypto.CryptoKey>;
+  /**
+   * Tokens whose signature was verified, with what they say: a token is the same bytes on every
+   * request of a session, and verifying an HMAC through WebCrypto was a large part of the cost
+   * of a signed-in request. Only the signature's verdict is kept: expiry is checked on every
+   * use, and revocation (the token version) is the caller's check against the database.
+   */
+  verified: Map<string, { subject: TokenSubject; expiresAt: number }>;
 }
 
-export function signToken(
+const signers = new Map<string, Signer>();
+
+function signer(secret: string): Signer {
+  let found = signers.get(secret);
+  if (!found) {
+    const key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    found = { key, verified: new Map() };
+    signers.set(secret, found);
+  }
+  return found;
+}
+
+/** Seconds since the epoch, as jose compares `exp` with. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export async function signToken(
   subject: TokenSubject,
   secret: string,
   now = new Date(),
@@ -27,7 +63,7 @@ export function signToken(
     .setSubject(subject.id)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
-    .sign(key(secret));
+    .sign(await signer(secret).key);
 }
 
 export type TokenCheck =
@@ -35,12 +71,24 @@ export type TokenCheck =
 
 /** Checks signature, algorithm and expiry; answers who the token is for, or why it is refused. */
 export async function verifyToken(token: string, secret: string): Promise<TokenCheck> {
+  const { key, verified } = signer(secret);
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt > nowSeconds()) return { ok: true, subject: known.subject };
+    verified.delete(token);
+    return { ok: false, reason: 'expired' };
+  }
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM] });
+    const { payload } = await jwtVerify(token, await key, { algorithms: [ALGORITHM] });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, subject: { id: payload.sub, tokenVersion: payload.ver } };
+    const subject = { id: payload.sub, tokenVersion: payload.ver };
+    if (typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token, { subject, expiresAt: payload.exp });
+    }
+    return { ok: true, subject };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

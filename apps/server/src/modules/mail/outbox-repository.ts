@@ -5,9 +5,16 @@ import type { MailMessage } from './mailer.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
+// Each statement here runs for every paid order, so each is prepared by name: on PostgreSQL a
+// connection parses and plans it once, not on every call (PGlite ignores the names).
+
 /** Adds a message to the outbox; pass the transaction of the change the message reports. */
 export async function enqueueMail(db: Database, message: MailMessage, now: Date): Promise<void> {
-  await db.insert(mailOutbox).values({ ...message, createdAt: now, nextAttemptAt: now });
+  await db
+    .insert(mailOutbox)
+    .values({ ...message, createdAt: now, nextAttemptAt: now })
+    .prepare('mail_enqueue')
+    .execute();
 }
 
 /**
@@ -34,7 +41,9 @@ export async function claimNextMail(
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
     // `= (subquery)` runs the subquery once; `IN` may run it for every row and claim them all.
     .where(and(sql`${mailOutbox.id} = (${next})`, due))
-    .returning();
+    .returning()
+    .prepare('mail_claim')
+    .execute();
   return claimed;
 }
 
@@ -42,7 +51,9 @@ export async function markMailSent(db: Database, id: string, now: Date): Promise
   await db
     .update(mailOutbox)
     .set({ sentAt: now, nextAttemptAt: null, lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .where(eq(mailOutbox.id, id))
+    .prepare('mail_sent')
+    .execute();
 }
 
 /** Records a failed try; `nextAttemptAt` null gives the message up (the row stays). */

@@ -1,15 +1,26 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import { orderItems, orders, products } from '../../db/schema.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
 
-export type NewOrder = typeof orders.$inferInsert;
-export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId' | 'position'>;
+// The statements of a checkout are prepared by name (`.prepare(name)`): on PostgreSQL each
+// connection then parses and plans them once, not on every call, which was about half of
+// PostgreSQL's work per checkout (bench/README.md). A name must always stand for the same text,
+// so a query whose values vary in number passes them as one array (`= any`, `unnest`). PGlite
+// ignores the names.
+
+export type NewOrder = typeof orders.$inferInsert & { id: string };
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'position'>;
 
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
 }
+
+/** An array of values as one parameter, e.g. for `= any(...)`. */
+const list = (values: readonly unknown[]) => sql.param([...values]);
 
 export async function findProductsForOrder(db: Database, ids: readonly string[]) {
   return db
@@ -21,20 +32,46 @@ export async function findProductsForOrder(db: Database, ids: readonly string[])
       countInStock: products.countInStock,
     })
     .from(products)
-    .where(inArray(products.id, [...ids]));
+    .where(sql`${products.id} = any(${list(ids)}::uuid[])`)
+    .prepare('order_products')
+    .execute();
 }
 
+/**
+ * Stores an order and its lines in one statement, the lines in a WITH clause: one round trip,
+ * and no transaction needed, since a statement is stored whole or not at all. The ids are made
+ * here, so the lines can name their order and the lines stored need not be read back.
+ */
 export async function insertOrder(
-  tx: Database,
+  db: Database,
   order: NewOrder,
   items: readonly NewOrderItem[],
 ): Promise<OrderWithItems> {
-  const [row] = await tx.insert(orders).values(order).returning();
+  const itemRows: OrderItemRow[] = items.map((item, position) => ({
+    productId: null,
+    ...item,
+    id: randomUUID(),
+    orderId: order.id,
+    position,
+  }));
+  const column = (key: keyof OrderItemRow) => list(itemRows.map((row) => row[key]));
+  // One array per column, in the table's order of columns (Drizzle inserts into all of them):
+  // the same text for any number of lines.
+  const lines = db.$with('lines').as(
+    db.insert(orderItems).select(
+      sql`select * from unnest(${column('id')}::uuid[], ${column('orderId')}::uuid[],
+        ${column('productId')}::uuid[], ${column('name')}::text[], ${column('image')}::text[],
+        ${column('price')}::numeric[], ${column('qty')}::int[], ${column('position')}::smallint[])`,
+    ),
+  );
+  const [row] = await db
+    .with(lines)
+    .insert(orders)
+    .values(order)
+    .returning()
+    .prepare('order_insert')
+    .execute();
   if (!row) throw new Error('The order was not stored');
-  const itemRows = await tx
-    .insert(orderItems)
-    .values(items.map((item, position) => ({ ...item, orderId: row.id, position })))
-    .returning();
   return { order: row, items: itemRows };
 }
 
@@ -53,6 +90,42 @@ export async function findOrder(db: Database, id: string, options: { forUpdate?:
   return row;
 }
 
+/** A line of an order with the stock its product has left now (null once the product is deleted). */
+export type OrderLineWithStock = OrderItemRow & { inStock: number | null };
+
+function orderWithLinesQuery(db: Database) {
+  return db
+    .select({ order: orders, item: orderItems, inStock: products.countInStock })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orders.id, sql.placeholder('id')))
+    .orderBy(asc(orderItems.position));
+}
+const orderWithLines = preparedPerDatabase((db) =>
+  orderWithLinesQuery(db).prepare('order_with_lines'),
+);
+const orderWithLinesLocked = preparedPerDatabase((db) =>
+  orderWithLinesQuery(db).for('update', { of: orders }).prepare('order_with_lines_locked'),
+);
+
+/**
+ * The order and its lines in one query, each line with its product's stock. `forUpdate` locks
+ * the order (not the products) until the transaction ends.
+ */
+export async function findOrderWithLines(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ order: OrderRow; items: OrderLineWithStock[] } | undefined> {
+  const query = options.forUpdate ? orderWithLinesLocked(db) : orderWithLines(db);
+  const rows = await query.execute({ id });
+  const [first] = rows;
+  if (!first) return undefined;
+  const items = rows.flatMap(({ item, inStock }) => (item ? [{ ...item, inStock }] : []));
+  return { order: first.order, items };
+}
+
 export async function findItemsOfOrders(db: Database, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
   return db
@@ -62,14 +135,12 @@ export async function findItemsOfOrders(db: Database, orderIds: readonly string[
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
 }
 
-/** Orders newest first with their lines, in two queries whatever the number of orders. */
-export async function listOrders(db: Database, userId?: string): Promise<OrderWithItems[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(userId ? eq(orders.userId, userId) : undefined)
-    // As the index orders_created_idx is written (DESC NULLS LAST), so PostgreSQL reads it in order.
-    .orderBy(sql`${orders.createdAt} desc nulls last`, asc(orders.id));
+// Exactly the order of orders_created_idx and orders_user_created_idx (drizzle-kit wrote them
+// `desc nulls last`), so that PostgreSQL reads a page in index order instead of sorting.
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, asc(orders.id)];
+
+/** Each order with its lines, read in one query whatever the number of orders (no N+1). */
+async function withLines(db: Database, rows: readonly OrderRow[]): Promise<OrderWithItems[]> {
   const items = await findItemsOfOrders(
     db,
     rows.map((row) => row.id),
@@ -83,6 +154,52 @@ export async function listOrders(db: Database, userId?: string): Promise<OrderWi
   return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
 }
 
+/** A shopper's orders newest first with their lines, in two queries. */
+export async function listOrdersOfUser(db: Database, userId: string): Promise<OrderWithItems[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(...newestFirst);
+  return withLines(db, rows);
+}
+
+export interface OrderPageQuery {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The ids of one page of every order, newest first. Only orders_created_idx is read (an
+ * index-only scan): the orders before the page are stepped over without reading them from the
+ * table. Not awaited here, so that a test can read the plan of exactly this query.
+ */
+export function orderPageIds(db: Database, page: OrderPageQuery) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** One page of every order, newest first, with their lines, and how many orders there are. */
+export async function findOrderPage(
+  db: Database,
+  page: OrderPageQuery,
+): Promise<{ rows: OrderWithItems[]; total: number }> {
+  const pageIds = orderPageIds(db, page).as('page_ids');
+  const [rows, totals] = await Promise.all([
+    db
+      .select(getTableColumns(orders))
+      .from(orders)
+      .innerJoin(pageIds, eq(orders.id, pageIds.id))
+      .orderBy(...newestFirst),
+    db.select({ total: count() }).from(orders),
+  ]);
+  return { rows: await withLines(db, rows), total: totals[0]?.total ?? 0 };
+}
+
 export async function updateOrder(db: Database, id: string, values: Partial<NewOrder>) {
   const [row] = await db
     .update(orders)
@@ -90,4 +207,45 @@ export async function updateOrder(db: Database, id: string, values: Partial<NewO
     .where(eq(orders.id, id))
     .returning();
   return row;
+}
+
+/** Keeps the provider's payment with the order: only that payment can pay it. */
+export async function setOrderPayment(
+  db: Database,
+  id: string,
+  payment: { paymentProvider: string; providerOrderId: string },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...payment, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .prepare('order_set_payment')
+    .execute();
+}
+
+/**
+ * Marks the order paid with the given capture, unless another order already holds that capture
+ * id: then nothing changes and the answer is false. The unique index on capture_id still refuses
+ * two payments that race past this check.
+ */
+export async function markOrderPaid(
+  db: Database,
+  id: string,
+  payment: { paidAt: Date; captureId: string; payerEmail: string | null },
+): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ ...payment, isPaid: true, updatedAt: payment.paidAt })
+    .where(
+      and(
+        eq(orders.id, id),
+        notExists(
+          db.select({ id: orders.id }).from(orders).where(eq(orders.captureId, payment.captureId)),
+        ),
+      ),
+    )
+    .returning({ id: orders.id })
+    .prepare('order_mark_paid')
+    .execute();
+  return updated.length > 0;
 }

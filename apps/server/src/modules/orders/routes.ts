@@ -2,6 +2,8 @@ import { errorResponseSchema } from '@proshop/domain/error-schemas';
 import {
   createOrderRequestSchema,
   orderListSchema,
+  orderPageQuerySchema,
+  orderPageSchema,
   orderSchema,
   payOrderRequestSchema,
   startPaymentResponseSchema,
@@ -11,7 +13,7 @@ import { z } from 'zod';
 import { currentUser } from '../auth/access-plugin.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
-import { advanceOrder, allOrders, createOrder, getOrder, myOrders } from './service.ts';
+import { advanceOrder, createOrder, getOrder, myOrders, orderPage } from './service.ts';
 
 // Any string: a malformed id is answered 404 by the service (Fastify caps params at 100 characters).
 const idParams = z.object({ id: z.string() });
@@ -68,11 +70,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first (admin)',
-        response: { 200: orderListSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        summary: 'One page of every order, newest first, PAGE_SIZE a page (admin)',
+        querystring: orderPageQuerySchema,
+        response: { 200: orderPageSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    () => allOrders(app.db),
+    (request) => orderPage(app.db, request.query.pageNumber, app.config.PAGE_SIZE),
   );
 
   app.get(
@@ -94,6 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     payments: app.payments,
     log,
     notices,
+    catalogue: app.catalogue,
   });
 
   app.post(

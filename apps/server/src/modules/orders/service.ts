@@ -1,7 +1,9 @@
-import type { CreateOrderRequest, Order } from '@proshop/domain/order-schemas';
+import { randomUUID } from 'node:crypto';
+import type { CreateOrderRequest, Order, OrderPage } from '@proshop/domain/order-schemas';
 import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
 import { computeOrderPrices, type OrderPrices } from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -13,10 +15,13 @@ import {
   findItemsOfOrders,
   findOrder,
   findOrderByIdempotencyKey,
+  findOrderPage,
+  findOrderWithLines,
   findProductsForOrder,
   insertOrder,
-  listOrders,
+  listOrdersOfUser,
   updateOrder,
+  type OrderLineWithStock,
 } from './repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -72,29 +77,28 @@ export async function createOrder(
 
   const { shippingAddress } = request;
   try {
-    const stored = await db.transaction((tx) =>
-      insertOrder(
-        tx,
-        {
-          userId: user.id,
-          buyerName: user.name,
-          buyerEmail: user.email,
-          ...shippingAddress,
-          paymentMethod: request.paymentMethod,
-          itemsPrice: centsToDecimalString(toCents(prices.itemsPrice)),
-          shippingPrice: centsToDecimalString(toCents(prices.shippingPrice)),
-          taxPrice: centsToDecimalString(toCents(prices.taxPrice)),
-          totalPrice: centsToDecimalString(toCents(prices.totalPrice)),
-          idempotencyKey: idempotencyKey ?? null,
-        },
-        lines.map(({ product, qty }) => ({
-          productId: product.id,
-          name: product.name,
-          image: product.image,
-          price: product.price,
-          qty,
-        })),
-      ),
+    const stored = await insertOrder(
+      db,
+      {
+        id: randomUUID(),
+        userId: user.id,
+        buyerName: user.name,
+        buyerEmail: user.email,
+        ...shippingAddress,
+        paymentMethod: request.paymentMethod,
+        itemsPrice: centsToDecimalString(toCents(prices.itemsPrice)),
+        shippingPrice: centsToDecimalString(toCents(prices.shippingPrice)),
+        taxPrice: centsToDecimalString(toCents(prices.taxPrice)),
+        totalPrice: centsToDecimalString(toCents(prices.totalPrice)),
+        idempotencyKey: idempotencyKey ?? null,
+      },
+      lines.map(({ product, qty }) => ({
+        productId: product.id,
+        name: product.name,
+        image: product.image,
+        price: product.price,
+        qty,
+      })),
     );
     return toOrder(stored.order, stored.items);
   } catch (error) {
@@ -107,28 +111,44 @@ export async function createOrder(
   }
 }
 
-/** The order if the caller may see it: its buyer or an admin. Anyone else gets 404, as if it did not exist. */
+/** Whether the caller may see the order: its buyer or an admin. */
+const mayView = (user: SessionUser, order: OrderRow) => order.userId === user.id || user.isAdmin;
+
+/**
+ * The order and its lines (each with its product's stock) if the caller may see it. Anyone else
+ * gets 404, as if it did not exist. `forUpdate` locks the order until the transaction ends.
+ */
 export async function findVisibleOrder(
   db: Database,
   user: SessionUser,
   id: string,
   options: { forUpdate?: boolean } = {},
-): Promise<OrderRow> {
-  const order = isUuid(id) ? await findOrder(db, id, options) : undefined;
-  if (!order || (order.userId !== user.id && !user.isAdmin)) throw notFound(ORDER_NOT_FOUND);
-  return order;
+): Promise<{ order: OrderRow; items: OrderLineWithStock[] }> {
+  const found = isUuid(id) ? await findOrderWithLines(db, id, options) : undefined;
+  if (!found || !mayView(user, found.order)) throw notFound(ORDER_NOT_FOUND);
+  return found;
 }
 
 export async function getOrder(db: Database, user: SessionUser, id: string): Promise<Order> {
-  return withItems(db, await findVisibleOrder(db, user, id));
+  const { order, items } = await findVisibleOrder(db, user, id);
+  return toOrder(order, items);
 }
 
 export async function myOrders(db: Database, user: SessionUser): Promise<Order[]> {
-  return (await listOrders(db, user.id)).map(({ order, items }) => toOrder(order, items));
+  return (await listOrdersOfUser(db, user.id)).map(({ order, items }) => toOrder(order, items));
 }
 
-export async function allOrders(db: Database): Promise<Order[]> {
-  return (await listOrders(db)).map(({ order, items }) => toOrder(order, items));
+/** Admin: one page of every order, newest first; a page past the last is empty, not an error. */
+export async function orderPage(db: Database, page: number, pageSize: number): Promise<OrderPage> {
+  const { rows, total } = await findOrderPage(db, {
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  return {
+    orders: rows.map(({ order, items }) => toOrder(order, items)),
+    page,
+    pages: pageCount(total, pageSize),
+  };
 }
 
 /**

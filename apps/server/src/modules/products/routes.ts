@@ -23,7 +23,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     {
-      config: { access: 'public' },
+      config: { access: 'public', catalogueCache: true },
       schema: {
         tags: ['products'],
         summary: 'One page of products, optionally filtered by a keyword',
@@ -38,7 +38,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/top',
     {
-      config: { access: 'public' },
+      config: { access: 'public', catalogueCache: true },
       schema: {
         tags: ['products'],
         summary: 'The best-rated products, for the carousel',
@@ -51,7 +51,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', catalogueCache: true },
       schema: {
         tags: ['products'],
         summary: 'A product with its reviews',
@@ -73,7 +73,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createSampleProduct(app.db, currentUser(request).id)),
+      reply
+        .code(201)
+        .send(await createSampleProduct(app.db, app.catalogue, currentUser(request).id)),
   );
 
   app.put(
@@ -88,7 +90,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema },
       },
     },
-    (request) => updateProduct(app.db, request.params.id, request.body),
+    (request) => updateProduct(app.db, app.catalogue, request.params.id, request.body),
   );
 
   app.delete(
@@ -102,6 +104,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    (request) => deleteProduct(app.db, request.params.id),
+    (request) => deleteProduct(app.db, app.catalogue, request.params.id),
   );
 };

@@ -8,9 +8,11 @@ import {
   type ProductUpdateRequest,
 } from '@proshop/domain/product-schemas';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { notFound } from '../../errors/app-error.ts';
+import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { findReviewsOfProduct } from '../reviews/repository.ts';
 import { toReview } from '../reviews/review-mapper.ts';
 import { toProduct } from './product-mapper.ts';
@@ -39,7 +41,7 @@ export async function listProducts(
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  return { products: rows.map(toProduct), page, pages: Math.max(1, Math.ceil(total / pageSize)) };
+  return { products: rows.map(toProduct), page, pages: pageCount(total, pageSize) };
 }
 
 /** The products of the top-rated carousel. */
@@ -56,32 +58,43 @@ export async function getProductDetail(db: Database, id: string): Promise<Produc
 }
 
 /** "Create Product": a sample product owned by the admin, edited right after. */
-export async function createSampleProduct(db: Database, adminId: string): Promise<Product> {
+export async function createSampleProduct(
+  db: Database,
+  catalogue: CatalogueChanges,
+  adminId: string,
+): Promise<Product> {
   const { price, ...sample } = SAMPLE_PRODUCT;
-  const row = await insertProduct(db, {
-    ...sample,
-    price: centsToDecimalString(toCents(price)),
-    userId: adminId,
-  });
+  const row = await catalogue.change(db, (tx) =>
+    insertProduct(tx, { ...sample, price: centsToDecimalString(toCents(price)), userId: adminId }),
+  );
   return toProduct(row);
 }
 
 export async function updateProduct(
   db: Database,
+  catalogue: CatalogueChanges,
   id: string,
   changes: ProductUpdateRequest,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const row = await updateProductById(db, id, {
-    ...changes,
-    price: centsToDecimalString(toCents(changes.price)),
-    updatedAt: new Date(),
-  });
+  const row = await catalogue.change(db, (tx) =>
+    updateProductById(tx, id, {
+      ...changes,
+      price: centsToDecimalString(toCents(changes.price)),
+      updatedAt: new Date(),
+    }),
+  );
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
 }
 
-export async function deleteProduct(db: Database, id: string): Promise<{ message: string }> {
-  if (!isUuid(id) || !(await deleteProductById(db, id))) throw notFound(PRODUCT_NOT_FOUND);
+export async function deleteProduct(
+  db: Database,
+  catalogue: CatalogueChanges,
+  id: string,
+): Promise<{ message: string }> {
+  if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const deleted = await catalogue.change(db, (tx) => deleteProductById(tx, id));
+  if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
   return { message: PRODUCT_REMOVED };
 }

@@ -23,7 +23,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await addReview(app.db, request.params.id, currentUser(request), request.body);
+      await addReview(app.db, app.catalogue, request.params.id, currentUser(request), request.body);
       return reply.code(201).send({ message: REVIEW_ADDED });
     },
   );

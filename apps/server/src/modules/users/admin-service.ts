@@ -2,6 +2,7 @@ import type { AdminUserUpdateRequest, MessageResponse, User } from '@proshop/dom
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
+import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { EMAIL_IN_USE, USER_NOT_FOUND } from './account-service.ts';
 import { deleteUser, EmailTakenError, findUserById, listUsers, updateUser } from './repository.ts';
 import { toUser } from './user-mapper.ts';
@@ -45,14 +46,19 @@ export async function updateUserAsAdmin(
   }
 }
 
-/** Their orders and reviews stay, with the buyer's name and e-mail copied on them. */
+/**
+ * Their orders and reviews stay, with the buyer's name and e-mail copied on them. Their reviews
+ * lose the "verified purchase" badge (no account links them to a paid order any more), which
+ * the product pages show: a catalogue change.
+ */
 export async function deleteUserAsAdmin(
   db: Database,
+  catalogue: CatalogueChanges,
   adminId: string,
   id: string,
 ): Promise<MessageResponse> {
   checkId(id);
   if (id === adminId) throw conflict(CANNOT_DELETE_SELF);
-  if (!(await deleteUser(db, id))) throw notFound(USER_NOT_FOUND);
+  if (!(await catalogue.change(db, (tx) => deleteUser(tx, id)))) throw notFound(USER_NOT_FOUND);
   return { message: USER_REMOVED };
 }

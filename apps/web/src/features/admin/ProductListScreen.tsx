@@ -107,7 +107,11 @@ function ProductList() {
             {currentData.products.length === 0 && (
               <Message>There are no products on this page.</Message>
             )}
-            <Paginate pages={currentData.pages} page={currentData.page} isAdmin />
+            <Paginate
+              pages={currentData.pages}
+              page={currentData.page}
+              adminList="/admin/productlist"
+            />
           </>
         )
       )}

@@ -1,17 +1,18 @@
-import type { Order } from '@proshop/domain/order-schemas';
+import type { OrderPage } from '@proshop/domain/order-schemas';
 import { apiSlice } from '../../lib/api-slice.ts';
 
 // Tagged `Order` like every order call, so placing, paying or marking an order refreshes the list.
 const ordersAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({
   endpoints: (build) => ({
-    getAllOrders: build.query<Order[], void>({
-      query: () => '/api/orders',
-      providesTags: (orders = []) => [
+    /** One page of every order; the page number goes as typed (the server reads a bad one as 1). */
+    getOrderPage: build.query<OrderPage, string>({
+      query: (pageNumber) => ({ url: '/api/orders', params: { pageNumber } }),
+      providesTags: (page) => [
         { type: 'Order', id: 'LIST' },
-        ...orders.map((order) => ({ type: 'Order' as const, id: order._id })),
+        ...(page?.orders ?? []).map((order) => ({ type: 'Order' as const, id: order._id })),
       ],
     }),
   }),
 });
 
-export const { useGetAllOrdersQuery } = ordersAdminApi;
+export const { useGetOrderPageQuery } = ordersAdminApi;

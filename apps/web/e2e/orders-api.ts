@@ -1,0 +1,61 @@
+// Orders placed and read through the API, so a journey starts at the order it is about.
+import type { Order, ShippingAddress } from '@proshop/domain/order-schemas';
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { bearer, type SessionInfo } from './catalogue-api.ts';
+
+export interface OrderLine {
+  product: { _id: string; price: number };
+  qty: number;
+}
+
+/** Where the orders placed through the API go. */
+const testAddress: ShippingAddress = {
+  address: '1 Test Street',
+  city: 'Testville',
+  postalCode: '12345',
+  country: 'Testland',
+};
+
+/** Places `lines` as `customer`, with the totals the place-order screen would show. */
+export async function placeOrderByApi(
+  request: APIRequestContext,
+  customer: SessionInfo,
+  lines: OrderLine[],
+): Promise<Order> {
+  const prices = computeOrderPrices(
+    lines.map(({ product, qty }) => ({ price: product.price, qty })),
+  );
+  const response = await request.post('/api/orders', {
+    headers: bearer(customer),
+    data: {
+      orderItems: lines.map(({ product, qty }) => ({ product: product._id, qty })),
+      shippingAddress: testAddress,
+      paymentMethod: 'PayPal',
+      ...prices,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Order;
+}
+
+/** The order as `session` (its buyer or an admin) reads it. */
+export async function fetchOrderByApi(
+  request: APIRequestContext,
+  session: SessionInfo,
+  id: string,
+): Promise<Order> {
+  const response = await request.get(`/api/orders/${id}`, { headers: bearer(session) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order;
+}
+
+/** The orders of `customer`, as My Orders lists them. */
+export async function myOrdersByApi(
+  request: APIRequestContext,
+  customer: SessionInfo,
+): Promise<Order[]> {
+  const response = await request.get('/api/orders/myorders', { headers: bearer(customer) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order[];
+}

@@ -1,0 +1,157 @@
+// Bench (not a test): the pages that grow with the shop, on a shop that has grown. Builds 50,000
+// products, 1,000 shoppers and 200,000 orders (about 400,000 lines) in a throwaway PostgreSQL
+// database, then times through the whole app (app.inject: routing, access check, validation,
+// queries, serialisation) the admin order list and the admin product list (page 1 and a middle
+// page), My Orders of a shopper with 200 orders, the top-rated carousel and the catalogue
+// search. Every call reads the database: none is answered from the catalogue cache.
+//
+//   DATABASE_URL=postgres://... npm run bench -- scale      (or TEST_DATABASE_URL)
+//   Options: PRODUCTS=50000 ORDERS=200000 SHOPPERS=1000 RUNS=30, KEEP=1 keeps the database (its
+//   URL is printed) for EXPLAIN.
+//
+// Baseline, measured in the same run: GET /api/ready, the app's cheapest call that reaches the
+// database (one `select 1`). Goal (issue 7): each median under 50 ms.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema.ts';
+import { signToken } from '../apps/server/src/modules/auth/tokens.ts';
+import { createDatabase, postgresServerUrl } from './lib/processes.mjs';
+import { reportRow, round } from './lib/report.mjs';
+import { seedOrders } from './lib/seed-orders.ts';
+import { seedProducts } from './lib/seed-products.ts';
+import { median, percentile, timeRuns } from './lib/timing.ts';
+
+const PRODUCTS = Number(process.env.PRODUCTS ?? 50_000);
+const ORDERS = Number(process.env.ORDERS ?? 200_000);
+const SHOPPERS = Number(process.env.SHOPPERS ?? 1_000);
+const RUNS = Number(process.env.RUNS ?? 30);
+const GOAL_MS = 50;
+
+const serverUrl = postgresServerUrl();
+if (!serverUrl) {
+  console.error('Set DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server (postgres://...)');
+  process.exit(1);
+}
+
+const target = await createDatabase(serverUrl);
+const dataDir = mkdtempSync(join(tmpdir(), 'proshop-bench-'));
+const database = await openDatabase({ url: target.url, maxConnections: 10 });
+try {
+  await database.migrate();
+  const productSeconds = await seedProducts(database.db, PRODUCTS);
+  const orderSeconds = await seedOrders(database.db, { shoppers: SHOPPERS, orders: ORDERS });
+  console.log(
+    `Created ${PRODUCTS.toLocaleString('en')} products in ${productSeconds.toFixed(1)} s, ` +
+      `${ORDERS.toLocaleString('en')} orders of ${SHOPPERS.toLocaleString('en')} shoppers in ${orderSeconds.toFixed(1)} s`,
+  );
+
+  const jwtSecret = randomBytes(32).toString('hex');
+  const [admin] = await database.db
+    .insert(users)
+    .values({ name: 'Bench Admin', email: 'admin@bench.test', passwordHash: 'x', isAdmin: true })
+    .returning();
+  const [shopper] = await database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, 'shopper-0@bench.test'));
+  const bearer = async (user: typeof admin) => ({
+    authorization: `Bearer ${await signToken(user!, jwtSecret)}`,
+  });
+  const asAdmin = await bearer(admin);
+  const asShopper = await bearer(shopper);
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+  });
+  const app = await buildApp({ config, database, jwtSecret });
+  await app.ready();
+
+  const middle = (items: number) => Math.ceil(Math.ceil(items / config.PAGE_SIZE) / 2);
+  const orderPage = middle(ORDERS);
+  const productPage = middle(PRODUCTS);
+  const cases: { label: string; url: string; headers?: Record<string, string> }[] = [
+    { label: 'admin order list, page 1', url: '/api/orders', headers: asAdmin },
+    {
+      label: `admin order list, page ${orderPage}`,
+      url: `/api/orders?pageNumber=${orderPage}`,
+      headers: asAdmin,
+    },
+    { label: 'admin product list, page 1', url: '/api/products', headers: asAdmin },
+    {
+      label: `admin product list, page ${productPage}`,
+      url: `/api/products?pageNumber=${productPage}`,
+      headers: asAdmin,
+    },
+    {
+      label: `My Orders (${ORDERS / SHOPPERS} orders)`,
+      url: '/api/orders/myorders',
+      headers: asShopper,
+    },
+    { label: 'top-rated carousel', url: '/api/products/top' },
+    { label: 'search "headphones" (common word)', url: '/api/products?keyword=headphones' },
+    { label: 'search "sony headphones" (2 words)', url: '/api/products?keyword=sony%20headphones' },
+    {
+      label: 'search "ultra drone 4242" (rare)',
+      url: '/api/products?keyword=ultra%20drone%204242',
+    },
+    { label: 'search "waterproof" (60 % of products)', url: '/api/products?keyword=waterproof' },
+    { label: 'search "zz" (2 letters, no index)', url: '/api/products?keyword=zz' },
+  ];
+
+  // The catalogue reads are cached by URL (modules/catalogue-cache). A parameter the API ignores
+  // makes every call a new URL, so each one reads the database as a shopper's first search does.
+  let run = 0;
+  const uncached = (url: string) => `${url}${url.includes('?') ? '&' : '?'}bench=${run++}`;
+  const call = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ url: uncached(url), headers });
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+    return response;
+  };
+  const ready = await timeRuns(() => call('/api/ready'), RUNS);
+  const baseline = { median: median(ready), p95: percentile(ready, 95) };
+
+  console.log(`\nMedian and p95 of ${RUNS} runs after 5 warm-up runs (app.inject, PostgreSQL):`);
+  console.log(
+    `  ${'GET /api/ready (baseline)'.padEnd(42)} median ${baseline.median.toFixed(1).padStart(6)} ms   p95 ${baseline.p95.toFixed(1).padStart(6)} ms`,
+  );
+  for (const { label, url, headers } of cases) {
+    const body = (await call(url, headers)).json<{ pages?: number } | unknown[]>();
+    const size = Array.isArray(body) ? `${body.length} in the list` : `${body.pages} pages`;
+    const times = await timeRuns(() => call(url, headers), RUNS);
+    const result = { median: median(times), p95: percentile(times, 95) };
+    console.log(
+      `  ${label.padEnd(42)} median ${result.median.toFixed(1).padStart(6)} ms   p95 ${result.p95.toFixed(1).padStart(6)} ms   (${size})`,
+    );
+    reportRow({
+      figure: `${label} median`,
+      value: round(result.median),
+      unit: 'ms',
+      baseline: round(baseline.median),
+      baselineName: 'GET /api/ready median',
+      goal: `< ${GOAL_MS} ms`,
+      ok: result.median < GOAL_MS,
+    });
+    reportRow({
+      figure: `${label} p95`,
+      value: round(result.p95),
+      unit: 'ms',
+      baseline: round(baseline.p95),
+      baselineName: 'GET /api/ready p95',
+    });
+  }
+  await app.close();
+} finally {
+  await database.close();
+  if (process.env.KEEP === '1') console.log(`Kept the database: ${target.url}`);
+  else await target.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
