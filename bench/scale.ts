@@ -103,7 +103,12 @@ try {
       label: 'search "ultra drone 4242" (rare)',
       url: '/api/products?keyword=ultra%20drone%204242',
     },
+    { label: 'search "ultra" (1 name in 16)', url: '/api/products?keyword=ultra' },
     { label: 'search "waterproof" (60 % of products)', url: '/api/products?keyword=waterproof' },
+    {
+      label: 'search "waterproof", page 1000',
+      url: '/api/products?keyword=waterproof&pageNumber=1000',
+    },
     { label: 'search "zz" (2 letters, no index)', url: '/api/products?keyword=zz' },
   ];
 

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
+import { vacuumLikeAutovacuum } from './vacuum.ts';
 
 export interface OrderHistory {
   /** Shoppers, each with about orders / shoppers orders. */
@@ -65,6 +66,6 @@ export async function seedOrders(db: Database, history: OrderHistory): Promise<n
       select o.id, l.product_id, l.name, l.image, l.price, l.qty, l.position
       from bench_lines l join bench_orders o using (g)`);
   });
-  await db.execute(sql`vacuum analyze users, orders, order_items`);
+  await vacuumLikeAutovacuum(db, ['users', 'orders', 'order_items']);
   return (performance.now() - started) / 1000;
 }

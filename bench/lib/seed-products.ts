@@ -1,7 +1,7 @@
 // A made-up catalogue for the benches: the same products on every run, inserted in batches.
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
+import { vacuumLikeAutovacuum } from './vacuum.ts';
 import { products } from '../../apps/server/src/db/schema.ts';
 
 // A small deterministic generator: the same catalogue on every run.
@@ -142,6 +142,6 @@ export async function seedProducts(db: Database, count: number): Promise<number>
   }
   // A catalogue in use has been vacuumed and analysed by autovacuum; a freshly loaded one not yet,
   // and without the visibility map and statistics the planner misjudges the trigram index.
-  await db.execute(sql`vacuum analyze products`);
+  await vacuumLikeAutovacuum(db, ['products']);
   return (performance.now() - started) / 1000;
 }

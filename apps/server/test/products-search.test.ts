@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPageRows } from '../src/modules/products/repository.ts';
+import { rankSliceRows } from '../src/modules/products/search-page.ts';
+import { productSearch } from '../src/modules/products/search.ts';
 import { createProduct } from './helpers/factories.ts';
 import { planOf } from './helpers/query-plan.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -132,9 +134,24 @@ describe('GET /api/products?keyword= (search)', () => {
     );
   });
 
-  it('is answered from the trigram index', async () => {
-    const query = productPageRows(t.database.db, { keyword: 'walnut desk', offset: 0, limit: 8 });
-    expect(await planOf(t.database.db, query.toSQL())).toContain('products_search_text_trgm_idx');
+  it('finds a small rank through the trigram indexes', async () => {
+    const db = t.database.db;
+    const search = productSearch('walnut desk')!;
+    for (const rank of [0, 1, 2, 3]) {
+      const slice = { rank, offset: 0, limit: 8, size: 2 };
+      const plan = await planOf(db, rankSliceRows(db, search, slice, false).toSQL());
+      expect(plan, `rank ${rank}`).toMatch(/products_search_(text|name|brand_category)_trgm_idx/);
+    }
+  });
+
+  it('can read a large rank by walking the dates, without sorting', async () => {
+    const db = t.database.db;
+    const slice = { rank: 3, offset: 0, limit: 8, size: 2 };
+    const walk = rankSliceRows(db, productSearch('walnut desk')!, slice, true);
+    // As where the rank is most of a large table, so that the trigram index finds too much.
+    const plan = await planOf(db, walk.toSQL(), { bitmapScans: false });
+    expect(plan).toContain('products_created_at_idx');
+    expect(plan).not.toMatch(/Sort/);
   });
 
   it('reads the home list in index order, without sorting the catalogue', async () => {

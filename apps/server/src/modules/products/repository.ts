@@ -1,11 +1,9 @@
-import { asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
-import type { ProductRow } from './product-mapper.ts';
-import { productSearch } from './search.ts';
-
-// Every column but the search text, which is only ever read by the database.
-const { searchText: _searchText, ...productColumns } = getTableColumns(products);
+import { newestProductsFirst, productColumns, type ProductRow } from './product-mapper.ts';
+import { findSearchPage } from './search-page.ts';
+import { productSearch, type ProductSearch } from './search.ts';
 
 export interface ProductPageQuery {
   keyword?: string | undefined;
@@ -14,19 +12,19 @@ export interface ProductPageQuery {
 }
 
 /**
- * The rows of one page: best matches first with a keyword, otherwise newest first. Not awaited
- * here, so that a test can read the plan of exactly this query.
+ * The rows of one page in one query: newest first, or with a keyword best matches first (every
+ * match ranked). Not awaited here, so that a test can read the plan of exactly this query.
  */
-export function productPageRows(db: Database, query: ProductPageQuery) {
-  const search = query.keyword ? productSearch(query.keyword) : undefined;
-  // Exactly the order of products_created_at_idx (drizzle-kit made it `desc nulls last`), so
-  // that page 1 reads 8 index entries instead of sorting the catalogue.
-  const newestFirst = [sql`${products.createdAt} desc nulls last`, asc(products.id)];
+export function productPageRows(
+  db: Database,
+  query: { search?: ProductSearch | undefined; offset: number; limit: number },
+) {
+  const { search } = query;
   return db
     .select(productColumns)
     .from(products)
     .where(search?.where)
-    .orderBy(...(search ? [asc(search.rank), ...newestFirst] : newestFirst))
+    .orderBy(...(search ? [asc(search.rank), ...newestProductsFirst] : newestProductsFirst))
     .limit(query.limit)
     .offset(query.offset);
 }
@@ -37,8 +35,11 @@ export async function findProductPage(
   query: ProductPageQuery,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const search = query.keyword ? productSearch(query.keyword) : undefined;
+  if (search?.indexed) return findSearchPage(db, search, query);
+  // No keyword, or only words too short for the trigram indexes (the table is read whole anyway):
+  // the page and the count as two queries side by side.
   const [rows, totals] = await Promise.all([
-    productPageRows(db, query),
+    productPageRows(db, { search, offset: query.offset, limit: query.limit }),
     db.select({ total: count() }).from(products).where(search?.where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };

@@ -1,4 +1,5 @@
-import { and, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, like, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { products } from '../../db/schema.ts';
 
 /** More words than this in one keyword are ignored: each one is a condition of the query. */
@@ -26,9 +27,23 @@ export function searchTerms(keyword: string): string[] {
 }
 
 export interface ProductSearch {
+  /** Every word somewhere in the product (the trigram index on search_text serves it). */
   where: SQL;
-  /** Lower is better: 0 name holds the keyword, 1 name holds every word, 2 brand or category. */
+  /**
+   * The ranks as conditions, best first: 0 the name holds the keyword, 1 the name holds every
+   * word, 2 the brand or the category holds the keyword, 3 anything else. A match meets exactly
+   * one of them.
+   */
+  ranks: SQL[];
+  /** A match of rank 0, 1 or 2: its name, brand or category matches (served by their indexes). */
+  ranked: SQL;
+  /** The rank as a number (0 best), for ordering the matches in one query. */
   rank: SQL;
+  /**
+   * Whether a word has 3 letters or digits in a row, so that trigram indexes can find the
+   * matches; without one every search reads the whole table.
+   */
+  indexed: boolean;
 }
 
 /**
@@ -39,16 +54,31 @@ export interface ProductSearch {
 export function productSearch(keyword: string): ProductSearch | undefined {
   const terms = searchTerms(keyword);
   if (terms.length === 0) return undefined;
-  const phrase = likePattern(terms.join(' '));
-  // search_text is stored lower-cased: lowering the pattern the same way makes LIKE an ILIKE.
-  const where = and(
-    ...terms.map((term) => like(products.searchText, sql`lower(${likePattern(term)})`)),
-  )!;
-  const nameHasEveryTerm = and(...terms.map((term) => ilike(products.name, likePattern(term))))!;
+  // The search columns are stored lower-cased: lowering the pattern the same way makes LIKE an
+  // ILIKE without lower-casing every row again.
+  const contains = (column: AnyPgColumn, text: string) =>
+    like(column, sql`lower(${likePattern(text)})`);
+  const phrase = terms.join(' ');
+  const where = and(...terms.map((term) => contains(products.searchText, term)))!;
+  const nameHasPhrase = contains(products.searchName, phrase);
+  const nameHasEveryTerm = and(...terms.map((term) => contains(products.searchName, term)))!;
+  const brandOrCategoryHasPhrase = contains(products.searchBrandCategory, phrase);
+  const ranks = [
+    nameHasPhrase,
+    and(nameHasEveryTerm, not(nameHasPhrase))!,
+    and(brandOrCategoryHasPhrase, not(nameHasEveryTerm))!,
+    and(not(nameHasEveryTerm), not(brandOrCategoryHasPhrase))!,
+  ];
   const rank = sql`case
-    when ${ilike(products.name, phrase)} then 0
+    when ${nameHasPhrase} then 0
     when ${nameHasEveryTerm} then 1
-    when ${or(ilike(products.brand, phrase), ilike(products.category, phrase))} then 2
+    when ${brandOrCategoryHasPhrase} then 2
     else 3 end`;
-  return { where, rank };
+  return {
+    where,
+    ranks,
+    ranked: or(nameHasEveryTerm, brandOrCategoryHasPhrase)!,
+    rank,
+    indexed: terms.some((term) => /[\p{L}\p{N}]{3}/u.test(term)),
+  };
 }
