@@ -34,7 +34,7 @@ describe('serving the built web app and uploads', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(
-        '<title>Tom &#38; Jerry &#60;Shop&#62;</title><meta name="shop-name" content="Tom &#38; Jerry &#60;Shop&#62;">',
+        '<title>Tom &amp; Jerry &lt;Shop&gt;</title><meta name="shop-name" content="Tom &amp; Jerry &lt;Shop&gt;">',
       );
     }
   });

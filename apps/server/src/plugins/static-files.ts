@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../html/escape-html.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
 import type { ImageStorage } from '../modules/uploads/storage/image-storage.ts';
 import { precompressedPage, sendPage } from './precompressed-page.ts';
@@ -67,10 +68,6 @@ async function localUploadRoutes(app: FastifyInstance, { folder }: { folder: str
     dotfiles: 'deny',
     cacheControl: false,
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** The files of the build that have a compressed copy beside them (written by the web build). */

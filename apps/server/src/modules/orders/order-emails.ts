@@ -1,5 +1,5 @@
 import type { Order } from '@proshop/domain/order-schemas';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;

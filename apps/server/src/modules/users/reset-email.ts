@@ -1,5 +1,5 @@
 import { RESET_CODE_TTL_MINUTES } from '@proshop/domain/user-schemas';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** The e-mail carrying a reset code, as plain text and HTML. */

@@ -6,7 +6,10 @@ const htmlEntities: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** Text placed into an e-mail's HTML part: names and addresses are shown, never run. */
+/**
+ * Text placed into HTML (an e-mail's HTML part, the shop's name in index.html): names and
+ * addresses are shown, never run.
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char);
 }
