@@ -1,4 +1,4 @@
-import { and, asc, count, getTableName, sql } from 'drizzle-orm';
+import { and, asc, count, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { newestProductsFirst, productColumns, type ProductRow } from './product-mapper.ts';
@@ -54,7 +54,7 @@ interface RankCounts {
 
 /** Counts the matches, and those of ranks 0 to 2 through the name and brand-category indexes. */
 async function countByRank(db: Database, search: ProductSearch): Promise<RankCounts> {
-  const countWhere = (condition: unknown) =>
+  const countWhere = (condition: SQL) =>
     sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
   const [[all], [named]] = await Promise.all([
     db
@@ -92,11 +92,14 @@ export function rankSliceRows(
   slice: RankSlice,
   walk: boolean,
 ) {
+  const rank = search.ranks[slice.rank];
+  // and() would drop a missing condition and answer every match.
+  if (!rank) throw new Error(`No search rank ${slice.rank}`);
   return (
     db
       .select(productColumns)
       .from(products)
-      .where(and(search.where, search.ranks[slice.rank]))
+      .where(and(search.where, rank))
       // Sorting: the rank comes first (the same for every row here), an order no index gives, so
       // PostgreSQL finds the rows through the trigram indexes instead of walking the dates.
       .orderBy(...(walk ? newestProductsFirst : [asc(search.rank), ...newestProductsFirst]))

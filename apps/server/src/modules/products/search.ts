@@ -34,7 +34,7 @@ export interface ProductSearch {
    * word, 2 the brand or the category holds the keyword, 3 anything else. A match meets exactly
    * one of them.
    */
-  ranks: SQL[];
+  ranks: [SQL, SQL, SQL, SQL];
   /** A match of rank 0, 1 or 2: its name, brand or category matches (served by their indexes). */
   ranked: SQL;
   /** The rank as a number (0 best), for ordering the matches in one query. */
@@ -63,7 +63,7 @@ export function productSearch(keyword: string): ProductSearch | undefined {
   const nameHasPhrase = contains(products.searchName, phrase);
   const nameHasEveryTerm = and(...terms.map((term) => contains(products.searchName, term)))!;
   const brandOrCategoryHasPhrase = contains(products.searchBrandCategory, phrase);
-  const ranks = [
+  const ranks: ProductSearch['ranks'] = [
     nameHasPhrase,
     and(nameHasEveryTerm, not(nameHasPhrase))!,
     and(brandOrCategoryHasPhrase, not(nameHasEveryTerm))!,
