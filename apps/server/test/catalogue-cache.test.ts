@@ -3,6 +3,7 @@ import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Product, ProductDetail, ProductListResponse } from '@proshop/domain/product-schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import { payOrder } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;
@@ -222,17 +223,7 @@ describe('catalogue cache', () => {
     });
     expect(order.statusCode).toBe(201);
     const orderId = order.json<{ _id: string }>()._id;
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/payment`,
-      headers: buyer.headers,
-    });
-    const paid = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${orderId}/pay`,
-      headers: buyer.headers,
-      payload: { providerOrderId: started.json<{ providerOrderId: string }>().providerOrderId },
-    });
+    const paid = await payOrder(t.app, buyer.headers, orderId);
     expect(paid.statusCode).toBe(200);
 
     const after = await detail(product._id);

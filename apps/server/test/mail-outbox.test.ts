@@ -13,6 +13,7 @@ import { enqueueMail } from '../src/modules/mail/outbox-repository.ts';
 import { createOutboxWorker } from '../src/modules/mail/outbox-worker.ts';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from '../src/modules/mail/retry-schedule.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
+import { payOrder } from './helpers/security-fixtures.ts';
 import { deadSmtpUrl, startSmtpCapture, type SmtpCapture } from './helpers/smtp-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTestClock } from './helpers/test-clock.ts';
@@ -34,17 +35,7 @@ async function placeAndPay(t: TestApp, headers: Record<string, string>, productI
     },
   });
   const id = placed.json<{ _id: string }>()._id;
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `/api/orders/${id}/payment`,
-    headers,
-  });
-  const paid = await t.app.inject({
-    method: 'PUT',
-    url: `/api/orders/${id}/pay`,
-    headers,
-    payload: { providerOrderId: started.json<{ providerOrderId: string }>().providerOrderId },
-  });
+  const paid = await payOrder(t.app, headers, id);
   return { id, paid };
 }
 

@@ -3,6 +3,7 @@ import { computeOrderPrices } from '@proshop/domain/prices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import { payOrder } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A port with nothing listening: the mail server is down. */
@@ -36,17 +37,7 @@ describe('a mail server that is down', () => {
       },
     });
     const id = placed.json()._id;
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/payment`,
-      headers: shopper.headers,
-    });
-    const paid = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${id}/pay`,
-      headers: shopper.headers,
-      payload: { providerOrderId: started.json().providerOrderId },
-    });
+    const paid = await payOrder(t.app, shopper.headers, id);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().isPaid).toBe(true);
     expect(await t.app.mailOutbox.runOnce()).toEqual({ sent: 0, failed: 1, gaveUp: 0 });

@@ -3,7 +3,7 @@
 // nothing; the plain-text part keeps them as written, and Unicode arrives unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
-import { orderBody } from './helpers/security-fixtures.ts';
+import { orderBody, payOrder } from './helpers/security-fixtures.ts';
 import {
   mailPart,
   startSmtpCapture,
@@ -58,17 +58,7 @@ describe('e-mails show the shopper’s texts as text', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json<{ _id: string }>()._id;
 
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/payment`,
-      headers: buyer.headers,
-    });
-    const paid = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${orderId}/pay`,
-      headers: buyer.headers,
-      payload: { providerOrderId: started.json().providerOrderId },
-    });
+    const paid = await payOrder(t.app, buyer.headers, orderId);
     expect(paid.statusCode, paid.body).toBe(200);
     const sent = await t.app.inject({
       method: 'PUT',

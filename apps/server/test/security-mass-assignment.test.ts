@@ -7,7 +7,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products, reviews, users } from '../src/db/schema.ts';
 import { createProduct, createSignedInUser, TEST_PASSWORD } from './helpers/factories.ts';
-import { orderBody, placeOrder, uniqueEmail, type Headers } from './helpers/security-fixtures.ts';
+import {
+  orderBody,
+  payOrder,
+  placeOrder,
+  uniqueEmail,
+  type Headers,
+} from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -352,17 +358,7 @@ describe('mass assignment: no request sets a field the server owns', () => {
   it('marks sent and delivered from the route alone: dates, states, buyer and totals in the body are ignored', async () => {
     const lamp = await createProduct(t.database.db, { price: '15.00' });
     const order = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order._id}/payment`,
-      headers: shopper.headers,
-    });
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${order._id}/pay`,
-      headers: shopper.headers,
-      payload: { providerOrderId: started.json().providerOrderId },
-    });
+    expect((await payOrder(t.app, shopper.headers, order._id)).statusCode).toBe(200);
     const paid = await getOrder(order._id);
     const hostile = { ...hostileFields(other.user.id), isPaid: false, totalPrice: 0.01 };
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHolds, weakEtag } from '../http/etag.ts';
 
 type Encoding = 'br' | 'gzip';
 
@@ -15,7 +15,7 @@ export function precompressedPage(html: string): PrecompressedPage {
   const identity = Buffer.from(html);
   return {
     // Weak: the three encodings are the same page (RFC 9110 8.8.3), so one tag revalidates each.
-    etag: `W/"${createHash('sha1').update(identity).digest('base64url')}"`,
+    etag: weakEtag(identity),
     bodies: {
       identity,
       br: brotliCompressSync(identity, {
@@ -44,15 +44,6 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
   );
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const tag = etag.replace(/^W\//, '');
-  return ifNoneMatch
-    .split(',')
-    .map((given) => given.trim())
-    .some((given) => given === '*' || given.replace(/^W\//, '') === tag);
-}
-
 /** Sends the page: 304 when the browser holds it, else the best encoding it accepts. */
 export function sendPage(page: PrecompressedPage, request: FastifyRequest, reply: FastifyReply) {
   reply
@@ -60,7 +51,7 @@ export function sendPage(page: PrecompressedPage, request: FastifyRequest, reply
     .header('cache-control', 'no-cache')
     .header('etag', page.etag)
     .header('vary', 'accept-encoding');
-  if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  if (ifNoneMatchHolds(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(page.bodies[encoding ?? 'identity']);

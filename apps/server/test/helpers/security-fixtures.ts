@@ -73,3 +73,22 @@ export async function placeOrder(
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ _id: string; totalPrice: number }>();
 }
+
+/**
+ * Pays an order in test mode as the order page does: starts the payment, then captures it with
+ * the provider's order id. Answers the capture's response.
+ */
+export async function payOrder(app: FastifyInstance, headers: Headers, orderId: string) {
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/payment`,
+    headers,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return app.inject({
+    method: 'PUT',
+    url: `/api/orders/${orderId}/pay`,
+    headers,
+    payload: { providerOrderId: started.json<{ providerOrderId: string }>().providerOrderId },
+  });
+}

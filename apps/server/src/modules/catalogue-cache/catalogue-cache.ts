@@ -9,7 +9,7 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { announceCatalogueChange, type CatalogueChanges } from './catalogue-changes.ts';
 import type { ChangeListener } from './change-listener.ts';
-import { ifNoneMatchHolds, weakEtag } from './etag.ts';
+import { ifNoneMatchHolds, weakEtag } from '../../http/etag.ts';
 import type { CachedAnswer, ResponseStore } from './response-store.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

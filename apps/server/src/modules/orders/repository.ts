@@ -83,13 +83,6 @@ export async function findOrderByIdempotencyKey(db: Database, userId: string, ke
   return row;
 }
 
-/** The order, locked until the transaction ends when `forUpdate` is set. */
-export async function findOrder(db: Database, id: string, options: { forUpdate?: boolean } = {}) {
-  const query = db.select().from(orders).where(eq(orders.id, id));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
 /** A line of an order with the stock its product has left now (null once the product is deleted). */
 export type OrderLineWithStock = OrderItemRow & { inStock: number | null };
 

@@ -13,7 +13,6 @@ import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
 import {
   findItemsOfOrders,
-  findOrder,
   findOrderByIdempotencyKey,
   findOrderPage,
   findOrderWithLines,
@@ -162,8 +161,9 @@ export async function advanceOrder(
   notices: Pick<OrderNotices, 'queue'>,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
-    const order = isUuid(id) ? await findOrder(tx, id, { forUpdate: true }) : undefined;
-    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const found = isUuid(id) ? await findOrderWithLines(tx, id, { forUpdate: true }) : undefined;
+    if (!found) throw notFound(ORDER_NOT_FOUND);
+    const { order, items } = found;
     const now = new Date();
     if (step === 'sent') {
       if (!canMarkSent(order)) {
@@ -174,7 +174,7 @@ export async function advanceOrder(
       }
       const sent = await updateOrder(tx, id, { isSent: true, sentAt: now });
       if (!sent) throw notFound(ORDER_NOT_FOUND);
-      const sentOrder = await withItems(tx, sent);
+      const sentOrder = toOrder(sent, items);
       await notices.queue(tx, sentOrder, 'sent');
       return sentOrder;
     }
@@ -190,6 +190,6 @@ export async function advanceOrder(
     }
     const delivered = await updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
     if (!delivered) throw notFound(ORDER_NOT_FOUND);
-    return withItems(tx, delivered);
+    return toOrder(delivered, items);
   });
 }
