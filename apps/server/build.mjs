@@ -11,10 +11,10 @@ await build({
   // can seed, export, import and copy images: `node apps/server/dist/db-export.js --out ...`.
   entryPoints: {
     server: `${here}src/server.ts`,
-    seed: `${here}src/db/seed/cli.ts`,
-    'db-export': `${here}src/db/transfer/export-cli.ts`,
-    'db-import': `${here}src/db/transfer/import-cli.ts`,
-    'uploads-copy': `${here}src/db/transfer/copy-uploads-cli.ts`,
+    seed: `${here}src/commands/seed/cli.ts`,
+    'db-export': `${here}src/commands/transfer/export-cli.ts`,
+    'db-import': `${here}src/commands/transfer/import-cli.ts`,
+    'uploads-copy': `${here}src/commands/transfer/copy-uploads-cli.ts`,
   },
   outdir: `${here}dist`,
   bundle: true,

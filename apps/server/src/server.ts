@@ -4,7 +4,7 @@ import { buildApp, type Lifecycle } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { isDatabaseEmpty, seedDemoData } from './db/seed/seed.ts';
+import { isDatabaseEmpty, seedDemoData } from './commands/seed/seed.ts';
 import { resolveJwtSecret } from './lifecycle/jwt-secret.ts';
 import { loggerOptions } from './lifecycle/logger.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, reviews, users } from '../src/db/schema.ts';
-import { isDatabaseEmpty, seedDemoData, wipeDatabase } from '../src/db/seed/seed.ts';
+import { isDatabaseEmpty, seedDemoData, wipeDatabase } from '../src/commands/seed/seed.ts';
 import { verifyPassword } from '../src/modules/auth/password.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
 import { mailOutbox, orderItems, orders, passwordResets, reviews } from '../../src/db/schema.ts';
-import { queryRows } from '../../src/db/transfer/sql-rows.ts';
+import { queryRows } from '../../src/db/sql-rows.ts';
 import { createProduct, createUser } from './factories.ts';
 
 /**
@@ -237,7 +237,7 @@ export async function postgresTarget(
   };
 }
 
-const transferFolder = fileURLToPath(new URL('../../src/db/transfer/', import.meta.url));
+const transferFolder = fileURLToPath(new URL('../../src/commands/transfer/', import.meta.url));
 
 export interface CommandResult {
   code: number | null;

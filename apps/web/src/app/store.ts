@@ -1,10 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { cartPersistence } from '../features/cart/cart-persistence.ts';
-import { cartSlice } from '../lib/cart-slice.ts';
-import { apiSlice } from '../lib/api-slice.ts';
-import { notificationsSlice } from '../lib/notifications-slice.ts';
-import { sessionPersistence } from '../lib/session-persistence.ts';
-import { sessionSlice } from '../lib/session-slice.ts';
+import { cartSlice } from '../state/cart-slice.ts';
+import { apiSlice } from '../state/api-slice.ts';
+import { notificationsSlice } from '../state/notifications-slice.ts';
+import { sessionPersistence } from '../state/session-persistence.ts';
+import { sessionSlice } from '../state/session-slice.ts';
 
 const rootReducer = combineSlices(apiSlice, cartSlice, notificationsSlice, sessionSlice);
 

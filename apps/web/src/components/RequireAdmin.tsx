@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
 import { loginPathFor } from '../lib/login-redirect.ts';
-import { selectUserInfo } from '../lib/session-slice.ts';
+import { selectUserInfo } from '../state/session-slice.ts';
 
 /**
  * Shows `children` to an administrator only (the server checks again on every call). A visitor

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { loginPathFor } from '../lib/login-redirect.ts';
-import { selectSessionEndedCount } from '../lib/session-slice.ts';
+import { selectSessionEndedCount } from '../state/session-slice.ts';
 
 /**
  * When the server refuses the session's token, takes the shopper to /login (where the reason is

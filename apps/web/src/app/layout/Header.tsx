@@ -4,7 +4,7 @@ import Collapse from 'react-bootstrap/Collapse';
 import Container from 'react-bootstrap/Container';
 import { useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
-import { selectCartItemCount } from '../../lib/cart-slice.ts';
+import { selectCartItemCount } from '../../state/cart-slice.ts';
 import { shopName } from '../../lib/shop-name.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from './UserMenu.tsx';

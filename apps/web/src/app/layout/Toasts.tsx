@@ -6,7 +6,7 @@ import {
   notificationTexts,
   selectNotifications,
   type NotificationFlag,
-} from '../../lib/notifications-slice.ts';
+} from '../../state/notifications-slice.ts';
 
 const flags = Object.keys(notificationTexts) as NotificationFlag[];
 

@@ -1,7 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
 import { SessionEndedRedirect } from '../../components/SessionEndedRedirect.tsx';
-import { loggedOut, selectUserInfo } from '../../lib/session-slice.ts';
+import { loggedOut, selectUserInfo } from '../../state/session-slice.ts';
 import { HeaderDropdown } from './HeaderDropdown.tsx';
 
 /** The header's account part: Sign In, or the user's menu, and the Admin menu for admins. */

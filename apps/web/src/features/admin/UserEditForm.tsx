@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { selectUserInfo, signedIn } from '../../state/session-slice.ts';
 import { useUpdateUserMutation } from './users-admin-api.ts';
 
 export function UserEditForm({ user }: { user: User }) {

@@ -1,5 +1,5 @@
 import type { OrderPage } from '@proshop/domain/order-schemas';
-import { apiSlice } from '../../lib/api-slice.ts';
+import { apiSlice } from '../../state/api-slice.ts';
 
 // Tagged `Order` like every order call, so placing, paying or marking an order refreshes the list.
 const ordersAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({

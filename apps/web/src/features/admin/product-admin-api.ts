@@ -4,7 +4,7 @@ import type {
   ProductUpdateRequest,
   UploadResponse,
 } from '@proshop/domain/product-schemas';
-import { apiSlice } from '../../lib/api-slice.ts';
+import { apiSlice } from '../../state/api-slice.ts';
 
 // The same tag as the storefront's product calls: a change here refreshes what shoppers see.
 const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({

@@ -1,5 +1,5 @@
 import type { AdminUserUpdateRequest, User } from '@proshop/domain/user-schemas';
-import { apiSlice } from '../../lib/api-slice.ts';
+import { apiSlice } from '../../state/api-slice.ts';
 
 interface UserUpdateArgs extends AdminUserUpdateRequest {
   id: string;

@@ -5,7 +5,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import type { CartItem } from '../../lib/cart-slice.ts';
+import type { CartItem } from '../../state/cart-slice.ts';
 import { formatPrice } from '../../lib/format-price.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 

@@ -9,12 +9,12 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
-import { cartLineFrom, useGetCartProductQuery } from '../../lib/cart-products.ts';
-import { addItem, removeItem, selectCart, type CartItem } from '../../lib/cart-slice.ts';
+import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
+import { addItem, removeItem, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { hideNotifications, showNotification } from '../../lib/notifications-slice.ts';
-import { selectUserInfo } from '../../lib/session-slice.ts';
+import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
+import { selectUserInfo } from '../../state/session-slice.ts';
 import { CartLine } from './CartLine.tsx';
 import { DeleteCartItemModal } from './DeleteCartItemModal.tsx';
 

@@ -11,7 +11,7 @@ import {
   selectCart,
   SHIPPING_KEY,
   type CartState,
-} from '../../lib/cart-slice.ts';
+} from '../../state/cart-slice.ts';
 
 /** Writes the cart to browser storage after every change, so it survives a reload. */
 export const cartPersistence = createListenerMiddleware();

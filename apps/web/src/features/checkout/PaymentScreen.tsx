@@ -6,7 +6,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
-import { savePaymentMethod, selectCart } from '../../lib/cart-slice.ts';
+import { savePaymentMethod, selectCart } from '../../state/cart-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { isPaymentMethod } from './payment-method.ts';
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { saveShippingAddress, selectCart, type ShippingAddress } from '../../lib/cart-slice.ts';
+import { saveShippingAddress, selectCart, type ShippingAddress } from '../../state/cart-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 
 type Field = keyof ShippingAddress;

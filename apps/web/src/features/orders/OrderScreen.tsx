@@ -12,7 +12,7 @@ import { OrderLines } from '../../components/OrderLines.tsx';
 import { SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { selectUserInfo } from '../../lib/session-slice.ts';
+import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
 import { shownDate } from './order-dates.ts';

@@ -1,5 +1,5 @@
 import type { Order, PayConfig, StartPaymentResponse } from '@proshop/domain/order-schemas';
-import { apiSlice } from '../../lib/api-slice.ts';
+import { apiSlice } from '../../state/api-slice.ts';
 
 interface PayArgs {
   orderId: string;

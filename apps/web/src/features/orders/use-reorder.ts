@@ -1,8 +1,8 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
-import { cartLineFrom, useLazyGetCartProductQuery } from '../../lib/cart-products.ts';
-import { addItem } from '../../lib/cart-slice.ts';
+import { cartLineFrom, useLazyGetCartProductQuery } from '../../state/cart-products.ts';
+import { addItem } from '../../state/cart-slice.ts';
 
 export interface ReorderResult {
   added: number;

@@ -4,9 +4,9 @@ import Modal from 'react-bootstrap/Modal';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import { selectCart, type CartItem } from '../../lib/cart-slice.ts';
+import { selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { formatPrice } from '../../lib/format-price.ts';
-import { selectUserInfo } from '../../lib/session-slice.ts';
+import { selectUserInfo } from '../../state/session-slice.ts';
 
 interface AddToCartModalProps {
   /** The line just added; null while the modal is closed. */

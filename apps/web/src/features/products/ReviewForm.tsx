@@ -5,7 +5,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { selectUserInfo } from '../../lib/session-slice.ts';
+import { selectUserInfo } from '../../state/session-slice.ts';
 import { useCreateReviewMutation } from './products-api.ts';
 
 const RATING_OPTIONS = [

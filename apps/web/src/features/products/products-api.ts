@@ -4,7 +4,7 @@ import type {
   ProductListResponse,
   Review,
 } from '@proshop/domain/product-schemas';
-import { apiSlice } from '../../lib/api-slice.ts';
+import { apiSlice } from '../../state/api-slice.ts';
 
 /** The review as typed: a rating left on `select...` is sent without a value. */
 interface ReviewArgs {

@@ -7,7 +7,7 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { showNotification } from '../../lib/notifications-slice.ts';
+import { showNotification } from '../../state/notifications-slice.ts';
 import { EMAIL_FIELD } from './account-fields.ts';
 import { startReset } from './reset-storage.ts';
 import { useForgotPasswordMutation } from './users-api.ts';

@@ -8,7 +8,7 @@ import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
-import { selectSessionEndedMessage, selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { selectSessionEndedMessage, selectUserInfo, signedIn } from '../../state/session-slice.ts';
 import { EMAIL_FIELD } from './account-fields.ts';
 import { useLoginMutation } from './users-api.ts';
 

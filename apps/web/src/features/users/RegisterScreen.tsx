@@ -8,7 +8,7 @@ import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
-import { selectUserInfo, signedIn } from '../../lib/session-slice.ts';
+import { selectUserInfo, signedIn } from '../../state/session-slice.ts';
 import { EMAIL_FIELD, NAME_FIELD } from './account-fields.ts';
 import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
 import { useRegisterMutation } from './users-api.ts';

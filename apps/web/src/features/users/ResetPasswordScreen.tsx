@@ -10,7 +10,7 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { showNotification } from '../../lib/notifications-slice.ts';
+import { showNotification } from '../../state/notifications-slice.ts';
 import { NewPasswordField } from './NewPasswordField.tsx';
 import { finishReset, markVerified, readResetEmail } from './reset-storage.ts';
 import {

@@ -9,8 +9,8 @@ import type {
   User,
   UserInfo,
 } from '@proshop/domain/user-schemas';
-import { apiSlice } from '../../lib/api-slice.ts';
-import { signedIn } from '../../lib/session-slice.ts';
+import { apiSlice } from '../../state/api-slice.ts';
+import { signedIn } from '../../state/session-slice.ts';
 
 const usersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../client.ts';
+import type { Database } from './client.ts';
 import { queryRows } from './sql-rows.ts';
 
-const journalPath = fileURLToPath(new URL('../migrations/meta/_journal.json', import.meta.url));
+const journalPath = fileURLToPath(new URL('./migrations/meta/_journal.json', import.meta.url));
 
 const journalSchema = z.object({
   entries: z.array(z.object({ tag: z.string(), when: z.number() })).min(1),

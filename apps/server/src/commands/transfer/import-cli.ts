@@ -3,7 +3,7 @@
 // export made by `npm run db:export`, then checks the counts. One transaction: on any refusal
 // the database is left as it was. See docs/deploy.md.
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { openDatabase } from '../../db/client.ts';
 import { describeDatabase, printCounts, requiredOption, runCommand } from './cli-support.ts';
 import { readExportLines } from './export-file.ts';
 import { importShop } from './import-shop.ts';

@@ -1,7 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Product } from '@proshop/domain/product-schemas';
-import { readStored } from './browser-storage.ts';
-import { arrayOf, finiteNumber, integer, nonEmptyText, objectOf, text } from './stored-shape.ts';
+import { readStored } from '../lib/browser-storage.ts';
+import {
+  arrayOf,
+  finiteNumber,
+  integer,
+  nonEmptyText,
+  objectOf,
+  text,
+} from '../lib/stored-shape.ts';
 
 export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';

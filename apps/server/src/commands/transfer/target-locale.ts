@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
-import { queryRows } from './sql-rows.ts';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 
 /**
  * A warning when the database's character type is C or POSIX. There lower() changes only A-Z,

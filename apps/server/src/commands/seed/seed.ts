@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
-import { products, reviews, users } from '../schema.ts';
+import type { Database } from '../../db/client.ts';
+import { products, reviews, users } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
 import { refreshProductRating } from '../../modules/reviews/repository.ts';

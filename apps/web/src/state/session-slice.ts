@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '@proshop/domain/user-schemas';
-import { readStored } from './browser-storage.ts';
-import { boolean, nonEmptyText, objectOf, text } from './stored-shape.ts';
+import { readStored } from '../lib/browser-storage.ts';
+import { boolean, nonEmptyText, objectOf, text } from '../lib/stored-shape.ts';
 
 export const USER_INFO_KEY = 'userInfo';
 

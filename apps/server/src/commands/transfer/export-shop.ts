@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from '../../db/client.ts';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type ExportHeader,
   type TableCount,
 } from './export-format.ts';
-import { appliedMigration } from './migration-level.ts';
-import { queryRows } from './sql-rows.ts';
+import { appliedMigration } from '../../db/migration-level.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 import { transferTables, type TransferTable } from './transfer-tables.ts';
 
 /** Where the export goes; `write` resolves when the text may be followed by more (backpressure). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from '../../db/client.ts';
 import { ExportReader } from './export-reader.ts';
 import {
   EXPORT_FORMAT,
@@ -13,8 +13,8 @@ import {
   type TableCount,
 } from './export-format.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
-import { latestMigration } from './migration-level.ts';
-import { queryRows } from './sql-rows.ts';
+import { latestMigration } from '../../db/migration-level.ts';
+import { queryRows } from '../../db/sql-rows.ts';
 import { databaseMessage, TransferError } from './transfer-error.ts';
 import { transferTables, type TransferTable } from './transfer-tables.ts';
 

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, type Config } from '../../config.ts';
-import { DataDirInUseError } from '../data-dir-lock.ts';
+import { DataDirInUseError } from '../../db/data-dir-lock.ts';
 import type { TableCount } from './export-format.ts';
 import { TransferError } from './transfer-error.ts';
 

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { openDatabase } from '../../db/client.ts';
 import { describeDatabase, printCounts, requiredOption, runCommand } from './cli-support.ts';
 import { writeExportFile } from './export-file.ts';
 import { exportShop } from './export-shop.ts';

@@ -1,7 +1,7 @@
 // `npm run seed` fills an empty database with the demo data; `npm run seed -- --reset` first
 // removes everything in it. It uses the same configuration as the server (DATABASE_URL, DATA_DIR).
 import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
+import { openDatabase } from '../../db/client.ts';
 import { isDatabaseEmpty, seedDemoData, wipeDatabase } from './seed.ts';
 
 const reset = process.argv.includes('--reset');

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database } from './client.ts';
 
 /**
  * The rows of a raw statement. PGlite and node-postgres both answer `{ rows }`, but Drizzle types

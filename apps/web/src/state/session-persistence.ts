@@ -1,6 +1,6 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from './api-slice.ts';
-import { removeStored, writeStored } from './browser-storage.ts';
+import { removeStored, writeStored } from '../lib/browser-storage.ts';
 import { showNotification } from './notifications-slice.ts';
 import {
   loggedOut,
