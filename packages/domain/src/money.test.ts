@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimalString, fromCents, hasAtMostTwoDecimals, toCents } from './money.ts';
+import {
+  centsToDecimalString,
+  formatMoney,
+  fromCents,
+  hasAtMostTwoDecimals,
+  lineTotal,
+  toCents,
+} from './money.ts';
 
 describe('money', () => {
   it('converts between dollars and cents without float drift', () => {
@@ -26,5 +33,38 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(true);
     expect(hasAtMostTwoDecimals(19.999)).toBe(false);
     expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false);
+  });
+
+  it('shows US dollars as the shop always has: $, no thousands separator, 2 decimals', () => {
+    expect(formatMoney(1990, 'USD')).toBe('$19.90');
+    expect(formatMoney(123450, 'USD')).toBe('$1234.50');
+    expect(formatMoney(5, 'USD')).toBe('$0.05');
+    expect(formatMoney(0, 'USD')).toBe('$0.00');
+  });
+
+  it('shows other currencies with their own sign and still 2 decimals', () => {
+    expect(formatMoney(1990, 'EUR')).toBe('€19.90');
+    expect(formatMoney(123450, 'GBP')).toBe('£1234.50');
+    expect(formatMoney(1990, 'CHF')).toBe('CHF\u00a019.90');
+  });
+
+  it('drops zero cents only when asked, and only for whole amounts', () => {
+    expect(formatMoney(10000, 'USD', { trimZeroCents: true })).toBe('$100');
+    expect(formatMoney(10050, 'USD', { trimZeroCents: true })).toBe('$100.50');
+    expect(formatMoney(10000, 'EUR', { trimZeroCents: true })).toBe('€100');
+    expect(formatMoney(10000, 'USD')).toBe('$100.00');
+  });
+
+  it('refuses an amount that is not whole cents', () => {
+    expect(() => formatMoney(19.9, 'USD')).toThrow(RangeError);
+  });
+
+  it('multiplies a line in whole cents, where the float product drifts', () => {
+    expect(0.29 * 3).not.toBe(0.87);
+    expect(lineTotal(toCents(0.29), 3)).toBe(87);
+    expect(lineTotal(1999, 7)).toBe(13993);
+    expect(lineTotal(1999, 0)).toBe(0);
+    expect(() => lineTotal(19.99, 7)).toThrow(RangeError);
+    expect(() => lineTotal(1999, 1.5)).toThrow(RangeError);
   });
 });

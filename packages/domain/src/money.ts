@@ -26,3 +26,47 @@ export function centsToDecimalString(cents: number): string {
 export function hasAtMostTwoDecimals(amount: number): boolean {
   return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 }
+
+/** The amount of `quantity` units at `priceCents` each, in cents (never a float product). */
+export function lineTotal(priceCents: number, quantity: number): number {
+  if (!Number.isSafeInteger(priceCents) || !Number.isSafeInteger(quantity)) {
+    throw new RangeError(`A line total needs whole cents and units: ${priceCents} x ${quantity}`);
+  }
+  return priceCents * quantity;
+}
+
+export interface FormatMoneyOptions {
+  /** Whole amounts without their zero cents (a threshold in a sentence: "over $100"). */
+  trimZeroCents?: boolean;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, fractionDigits: number): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}`;
+  let found = formatters.get(key);
+  if (!found) {
+    // en-US without grouping writes USD exactly as the shop always has ("$1234.50"). The
+    // digits are fixed at 2 because every amount is in cents, whatever the currency's default.
+    found = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      useGrouping: false,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** An amount of cents as the shop shows it in `currency` ("$19.90", "€19.90"). */
+export function formatMoney(
+  cents: number,
+  currency: string,
+  options: FormatMoneyOptions = {},
+): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a number of cents: ${cents}`);
+  const digits = options.trimZeroCents && cents % 100 === 0 ? 0 : 2;
+  return formatter(currency, digits).format(cents / 100);
+}
