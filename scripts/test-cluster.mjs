@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { formatCounts } from './lib/test-summary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -70,9 +71,7 @@ async function main() {
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     console.log(`\nWhat the cluster test proved (${Math.round((Date.now() - started) / 1000)} s):`);
     console.log(proofs ? proofs.replace(/^/gm, '  ') : '  nothing: see the failures above');
-    console.log(
-      `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
-    );
+    console.log(formatCounts(counts));
     return counts.failed > 0 ? 1 : 0;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -8,13 +8,16 @@
 // Options: --only=unit|api|postgres|bundle|browser runs one part; arguments after `--` go to its
 // runner (without --only they go to vitest and the bundle and browser parts are left out). The counts are read from
 // each runner's JSON report, so the last line is always `N passed, N failed[, N skipped]`, and
-// the exit code is non-zero when a test failed or a runner crashed.
+// the exit code is non-zero when a test failed or a runner crashed. Right above that line a
+// "Skipped:" block names every part that did not run and every skipped test, with the reason
+// (lib/test-summary.mjs).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { playwrightSkips, summaryLines, vitestSkips } from './lib/test-summary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const vitestCli = join(root, 'node_modules/vitest/vitest.mjs');
@@ -100,6 +103,7 @@ async function runVitest(name, args, env, reportDir) {
     passed: json.numPassedTests,
     failed: json.numFailedTests,
     skipped: json.numPendingTests + json.numTodoTests,
+    skips: vitestSkips(json, root),
   };
   return outcome(name, code, counts);
 }
@@ -130,7 +134,13 @@ async function runBrowser(args, env, reportDir) {
     );
     return required
       ? { name, passed: 0, failed: 1, skipped: 0, note: `no Chromium at ${chromium}` }
-      : { name, passed: 0, failed: 0, skipped: 0, note: `skipped: no Chromium at ${chromium}` };
+      : {
+          name,
+          passed: 0,
+          failed: 0,
+          skipped: 0,
+          skippedPart: `no Chromium at ${chromium} (CHROMIUM_PATH; REQUIRE_BROWSER=1 makes this a failure)`,
+        };
   }
   if (!buildIfStale()) {
     return { name, passed: 0, failed: 1, skipped: 0, note: 'the build failed; see above' };
@@ -154,11 +164,13 @@ async function runBrowser(args, env, reportDir) {
     E2E_PAYPAL_DATA_DIR: paypalDataDir,
     PLAYWRIGHT_JSON_OUTPUT_FILE: report,
   });
-  const stats = readJson(report)?.stats;
+  const json = readJson(report);
+  const stats = json?.stats;
   const counts = stats && {
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected,
     skipped: stats.skipped,
+    skips: playwrightSkips(json),
   };
   return outcome(name, code, counts);
 }
@@ -167,16 +179,6 @@ async function runBrowser(args, env, reportDir) {
 async function runBundleCheck(env) {
   const code = await run(process.execPath, [join(root, 'scripts/check-bundle-size.mjs')], env);
   return outcome('bundle size', code, code === 0 ? { passed: 1 } : { failed: 1 });
-}
-
-function formatCounts({ passed, failed, skipped }) {
-  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
-}
-
-function formatDuration(ms) {
-  return ms < 60_000
-    ? `${(ms / 1000).toFixed(1)}s`
-    : `${Math.floor(ms / 60_000)}m${Math.round((ms % 60_000) / 1000)}s`;
 }
 
 /** The parts to run, in order, each a function that answers its counts. */
@@ -192,10 +194,13 @@ function plan(only, forwarded, env, reportDir) {
         reportDir,
       );
     }
-    const message = 'API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.';
-    console.log(message);
-    const failed = only === 'postgres' ? 1 : 0;
-    return { name: 'api (PostgreSQL)', passed: 0, failed, skipped: 0, note: message };
+    console.log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.');
+    const name = 'api (PostgreSQL)';
+    const reason = 'TEST_DATABASE_URL is not set';
+    // Asked for by name, a part that cannot run is a failure, not a skip.
+    return only === 'postgres'
+      ? { name, passed: 0, failed: 1, skipped: 0, note: reason }
+      : { name, passed: 0, failed: 0, skipped: 0, skippedPart: reason };
   };
   const browser = () => runBrowser(forwarded, pglite, reportDir);
   const bundle = () => runBundleCheck(env);
@@ -263,20 +268,8 @@ async function main() {
     rmSync(reportDir, { recursive: true, force: true });
   }
 
-  const total = { passed: 0, failed: 0, skipped: 0 };
-  console.log(`\nTest summary (Node ${process.version}):`);
-  for (const result of results) {
-    for (const key of Object.keys(total)) total[key] += result[key];
-    const note = result.note ? ` (${result.note})` : '';
-    console.log(
-      `  ${result.name.padEnd(20)} ${formatCounts(result)} in ${formatDuration(result.ms)}${note}`,
-    );
-  }
-  if (interrupted) {
-    console.log('  interrupted: the parts after the one running were not run');
-    total.failed += 1;
-  }
-  console.log(formatCounts(total));
+  const { lines, total } = summaryLines(results, { nodeVersion: process.version, interrupted });
+  console.log(`\n${lines.join('\n')}`);
   process.exitCode = total.failed > 0 ? 1 : 0;
 }
 

@@ -16,6 +16,7 @@ import { LocalImageStorage } from '../src/modules/uploads/storage/local-image-st
 import { signToken } from '../src/modules/auth/tokens.ts';
 import { TEST_PASSWORD } from './helpers/factories.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
+import { noTestDatabaseUrl, onEmbeddedOnly } from './helpers/skip-reason.ts';
 import { s3Env, startS3StandIn } from './helpers/s3-stand-in.ts';
 import {
   embeddedTarget,
@@ -274,36 +275,31 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
 // npm test runs this file twice, the second time with TEST_DB=postgres; one PGlite pass is enough.
 const secondPass = testDatabaseKind === 'postgres';
 describe.skipIf(secondPass)(
-  `npm run db:import into an embedded database (PGlite to PGlite)${secondPass ? ' (skipped: the PGlite pass of npm test ran it)' : ''}`,
+  'npm run db:import into an embedded database (PGlite to PGlite)',
+  onEmbeddedOnly,
   () => {
     importInto(async () => embeddedTarget());
   },
 );
 
-describe.skipIf(!postgresUrl)(
-  `npm run db:import into PostgreSQL${postgresUrl ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`,
-  () => {
-    importInto(() => postgresTarget(postgresUrl!));
-  },
-);
+describe.skipIf(!postgresUrl)('npm run db:import into PostgreSQL', noTestDatabaseUrl, () => {
+  importInto(() => postgresTarget(postgresUrl!));
+});
 
-describe.skipIf(!postgresUrl)(
-  `the import's locale check${postgresUrl ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`,
-  () => {
-    it('warns about a database whose lower() changes only A to Z', async () => {
-      const target = await postgresTarget(postgresUrl!, 'C');
-      const database = await target.open();
-      try {
-        expect(await caseFoldingWarning(database.db)).toMatch(
-          /LC_CTYPE=C, which lower-cases only A to Z.*createdb --template=template0 --locale=C.UTF-8/,
-        );
-      } finally {
-        await database.close();
-        await target.destroy();
-      }
-    });
-  },
-);
+describe.skipIf(!postgresUrl)("the import's locale check", noTestDatabaseUrl, () => {
+  it('warns about a database whose lower() changes only A to Z', async () => {
+    const target = await postgresTarget(postgresUrl!, 'C');
+    const database = await target.open();
+    try {
+      expect(await caseFoldingWarning(database.db)).toMatch(
+        /LC_CTYPE=C, which lower-cases only A to Z.*createdb --template=template0 --locale=C.UTF-8/,
+      );
+    } finally {
+      await database.close();
+      await target.destroy();
+    }
+  });
+});
 
 describe('npm run uploads:copy', () => {
   it('copies the images of the old uploads folder into the bucket, and only the images', async () => {

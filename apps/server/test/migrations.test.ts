@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { products } from '../src/db/schema.ts';
 import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
+import { onPostgresOnly } from './helpers/skip-reason.ts';
 
 /** How many migrations the folder holds, from drizzle-kit's journal. */
 function migrationCount(): number {
@@ -31,6 +32,7 @@ describe('migrations', () => {
 
   it.runIf(testDatabaseKind === 'postgres')(
     'run once when several instances start together (advisory lock)',
+    onPostgresOnly,
     async () => {
       const t = await createTestDatabase();
       await t.handle.db.execute(sql`drop schema public cascade`);

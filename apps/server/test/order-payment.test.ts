@@ -10,6 +10,7 @@ import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
+import { onPostgresOnly } from './helpers/skip-reason.ts';
 
 const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
 
@@ -245,6 +246,7 @@ describe('paying an order', () => {
 
   it.runIf(testDatabaseKind === 'postgres')(
     'sells exactly the stock under 100 concurrent payments (10 in stock)',
+    onPostgresOnly,
     async () => {
       const lamp = await createProduct(t.database.db, { price: '3.00', countInStock: 10 });
       const buyers = await Promise.all(
@@ -277,6 +279,7 @@ describe('paying an order', () => {
 
   it.runIf(testDatabaseKind === 'postgres')(
     'pays 60 concurrent orders listing the same three products in different orders, without an error',
+    onPostgresOnly,
     async () => {
       const shared = await Promise.all(
         ['2.00', '3.00', '4.00'].map((price) =>

@@ -2,83 +2,89 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitRules } from '../src/modules/rate-limit/rules.ts';
 import { createUser, TEST_PASSWORD } from './helpers/factories.ts';
-import { redisAvailable, startRedis, type RedisProcess } from './helpers/redis-server.ts';
+import {
+  noRedisReason,
+  redisAvailable,
+  startRedis,
+  type RedisProcess,
+} from './helpers/redis-server.ts';
+import { skipReason } from './helpers/skip-reason.ts';
 import { deadSmtpUrl } from './helpers/smtp-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const uniqueEmail = () => `shared-${randomUUID()}@example.test`;
 
-if (!redisAvailable) {
-  console.warn(
-    'Skipping the Redis rate-limit tests: /usr/bin/redis-server is not installed (set REDIS_SERVER_PATH, or CI=1 to make this a failure).',
-  );
-}
+if (!redisAvailable) console.warn(`Skipping the Redis rate-limit tests: ${noRedisReason}.`);
 
-describe.skipIf(!redisAvailable)('rate limits shared through Redis (REDIS_URL)', () => {
-  let redis: RedisProcess;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    redis = await startRedis();
-    // Two server instances, as behind a load balancer: one limit for both.
-    a = await createTestApp({ REDIS_URL: redis.url });
-    b = await createTestApp({ REDIS_URL: redis.url });
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await redis?.stop();
-  });
-
-  const login = (t: TestApp, email: string, password: string, remoteAddress = '10.2.0.1') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email, password },
-      remoteAddress,
+describe.skipIf(!redisAvailable)(
+  'rate limits shared through Redis (REDIS_URL)',
+  skipReason(noRedisReason),
+  () => {
+    let redis: RedisProcess;
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      redis = await startRedis();
+      // Two server instances, as behind a load balancer: one limit for both.
+      a = await createTestApp({ REDIS_URL: redis.url });
+      b = await createTestApp({ REDIS_URL: redis.url });
+    });
+    afterAll(async () => {
+      await Promise.all([a?.close(), b?.close()]);
+      await redis?.stop();
     });
 
-  it('counts failed sign-ins for one e-mail on both instances together', async () => {
-    const email = uniqueEmail();
-    const { perEmail } = rateLimitRules.login;
-    for (let i = 0; i < perEmail; i += 1) {
-      const res = await login(i % 2 ? a : b, email, 'wrong password', `10.2.1.${i}`);
-      expect(res.statusCode).toBe(401);
-    }
-    for (const t of [a, b]) {
-      const res = await login(t, email, 'wrong password', '10.2.2.1');
-      expect(res.statusCode).toBe(429);
-      expect(res.json().message).toMatch(
-        /^Too many attempts\. Please try again in \d+ minutes?\.$/,
-      );
-      const retryAfter = Number(res.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(14 * 60);
-      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    }
-  });
-
-  it('counts forgot-password requests from one address on both instances together', async () => {
-    const address = '10.2.3.1';
-    const forgot = (t: TestApp) =>
+    const login = (t: TestApp, email: string, password: string, remoteAddress = '10.2.0.1') =>
       t.app.inject({
         method: 'POST',
-        url: '/api/users/forgotpassword',
-        payload: { email: uniqueEmail() },
-        remoteAddress: address,
+        url: '/api/users/login',
+        payload: { email, password },
+        remoteAddress,
       });
-    for (let i = 0; i < rateLimitRules.forgotPassword.perAddress; i += 1) {
-      expect((await forgot(i % 2 ? a : b)).statusCode).toBe(200);
-    }
-    expect((await forgot(a)).statusCode).toBe(429);
-    expect((await forgot(b)).statusCode).toBe(429);
-  });
 
-  it('still lets a shopper sign in on either instance', async () => {
-    const user = await createUser(a.database.db);
-    expect((await login(a, user.email, TEST_PASSWORD, '10.2.4.1')).statusCode).toBe(200);
-  });
-});
+    it('counts failed sign-ins for one e-mail on both instances together', async () => {
+      const email = uniqueEmail();
+      const { perEmail } = rateLimitRules.login;
+      for (let i = 0; i < perEmail; i += 1) {
+        const res = await login(i % 2 ? a : b, email, 'wrong password', `10.2.1.${i}`);
+        expect(res.statusCode).toBe(401);
+      }
+      for (const t of [a, b]) {
+        const res = await login(t, email, 'wrong password', '10.2.2.1');
+        expect(res.statusCode).toBe(429);
+        expect(res.json().message).toMatch(
+          /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+        );
+        const retryAfter = Number(res.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThan(14 * 60);
+        expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      }
+    });
 
-describe.skipIf(!redisAvailable)('rate limits with Redis down', () => {
+    it('counts forgot-password requests from one address on both instances together', async () => {
+      const address = '10.2.3.1';
+      const forgot = (t: TestApp) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/forgotpassword',
+          payload: { email: uniqueEmail() },
+          remoteAddress: address,
+        });
+      for (let i = 0; i < rateLimitRules.forgotPassword.perAddress; i += 1) {
+        expect((await forgot(i % 2 ? a : b)).statusCode).toBe(200);
+      }
+      expect((await forgot(a)).statusCode).toBe(429);
+      expect((await forgot(b)).statusCode).toBe(429);
+    });
+
+    it('still lets a shopper sign in on either instance', async () => {
+      const user = await createUser(a.database.db);
+      expect((await login(a, user.email, TEST_PASSWORD, '10.2.4.1')).statusCode).toBe(200);
+    });
+  },
+);
+
+describe.skipIf(!redisAvailable)('rate limits with Redis down', skipReason(noRedisReason), () => {
   let t: TestApp;
   beforeAll(async () => {
     // A port where nothing listens stands for a Redis server that is down.

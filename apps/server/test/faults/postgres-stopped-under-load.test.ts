@@ -4,6 +4,7 @@ import {
   waitForListening,
   type ServerProcess,
 } from '../helpers/server-process.ts';
+import { noPostgresServer } from '../helpers/skip-reason.ts';
 import {
   findPostgresBin,
   startThrowawayPostgres,
@@ -25,7 +26,7 @@ interface Answer {
  * The real server process on a PostgreSQL server of the test's own, which the test stops while
  * shoppers are browsing and signing in, then starts again on the same port.
  */
-describe.skipIf(!findPostgresBin())('PostgreSQL stopped under load', () => {
+describe.skipIf(!findPostgresBin())('PostgreSQL stopped under load', noPostgresServer, () => {
   let pg: ThrowawayPostgres;
   let server: ServerProcess;
   let baseUrl: string;

@@ -9,6 +9,7 @@ import {
   type ServerProcess,
 } from '../helpers/server-process.ts';
 import { findPostgresBin, startThrowawayPostgres } from './helpers/throwaway-postgres.ts';
+import { noPostgresServer } from '../helpers/skip-reason.ts';
 
 const DEMO_PASSWORD = 'faults-demo-password';
 const CHECKOUTS = 200;
@@ -250,6 +251,7 @@ describe('SIGKILL in the middle of 200 concurrent checkouts', () => {
 
   it.skipIf(!findPostgresBin())(
     'on PostgreSQL: every 2xx order is kept and stock + sold quantities equal the starting stock',
+    noPostgresServer,
     async () => {
       const pg = await startThrowawayPostgres();
       cleanups.push(() => pg.destroy());

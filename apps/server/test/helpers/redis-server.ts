@@ -10,6 +10,8 @@ const REDIS_BINARY = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
  */
 export const redisAvailable = existsSync(REDIS_BINARY) || Boolean(process.env.CI);
 
+export const noRedisReason = `no redis-server at ${REDIS_BINARY} (install Debian's redis-server or set REDIS_SERVER_PATH; CI=1 makes this a failure)`;
+
 export interface RedisProcess {
   url: string;
   stop(): Promise<void>;

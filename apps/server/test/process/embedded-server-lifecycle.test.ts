@@ -7,11 +7,13 @@ import {
   waitForListening,
   type ServerProcess,
 } from '../helpers/server-process.ts';
+import { onEmbeddedOnly } from '../helpers/skip-reason.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
 // The embedded database's data folder is what these protect; with PostgreSQL there is none.
 describe.runIf(testDatabaseKind === 'embedded')(
   'the server process on an embedded database',
+  onEmbeddedOnly,
   () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'proshop-process-'));
     const env = { DATA_DIR: dataDir, DEMO_PASSWORD: 'process-test-password' };
