@@ -33,6 +33,14 @@ export class AppError extends Error {
   }
 }
 
+// One helper per kind, so a service says what went wrong in the words of decisions.md.
+export const invalid = (message: string) => new AppError('invalid', message);
+export const unauthorized = (message: string) => new AppError('unauthorized', message);
+export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('notFound', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const invalid = (message: string) => new AppError('invalid', message);
+export const tooLarge = (message: string) => new AppError('tooLarge', message);
+export const unsupportedMedia = (message: string) => new AppError('unsupportedMedia', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError('tooManyRequests', message, { 'retry-after': String(retryAfterSeconds) });
+export const unavailable = (message: string) => new AppError('unavailable', message);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../errors/app-error.ts';
+import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { verifyToken } from './tokens.ts';
@@ -71,11 +71,11 @@ async function loadSessionUser(
   const token = bearerToken(request);
   if (!token) return null;
   const check = await verifyToken(token, app.jwtSecret);
-  if (!check.ok) throw new AppError('unauthorized', SESSION_ENDED);
+  if (!check.ok) throw unauthorized(SESSION_ENDED);
   const [row] = await query.execute({ id: check.subject.id });
   // A deleted account, or a password changed since the token was made.
   if (!row || row.tokenVersion !== check.subject.tokenVersion) {
-    throw new AppError('unauthorized', SESSION_ENDED);
+    throw unauthorized(SESSION_ENDED);
   }
   const { tokenVersion: _tokenVersion, ...user } = row;
   return user;
@@ -83,7 +83,7 @@ async function loadSessionUser(
 
 /** The signed-in user of a route whose access is `user` or `admin`. */
 export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('unauthorized', NOT_SIGNED_IN);
+  if (!request.user) throw unauthorized(NOT_SIGNED_IN);
   return request.user;
 }
 
@@ -104,8 +104,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     const guard = async (request: FastifyRequest) => {
       const user = await loadSessionUser(app, session, request);
-      if (!user) throw new AppError('unauthorized', NOT_SIGNED_IN);
-      if (access === 'admin' && !user.isAdmin) throw new AppError('forbidden', NOT_ADMIN);
+      if (!user) throw unauthorized(NOT_SIGNED_IN);
+      if (access === 'admin' && !user.isAdmin) throw forbidden(NOT_ADMIN);
       request.user = user;
     };
     // onRequest, before the body is read: a caller without the right gets 401/403, never a

@@ -1,7 +1,7 @@
 import { healthResponseSchema, readyResponseSchema } from '@proshop/domain/health-schemas';
 import { errorResponseSchema } from '@proshop/domain/error-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors/app-error.ts';
+import { unavailable } from '../../errors/app-error.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -30,10 +30,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      if (app.lifecycle.shuttingDown)
-        throw new AppError('unavailable', 'The server is shutting down');
+      if (app.lifecycle.shuttingDown) throw unavailable('The server is shutting down');
       await withTimeout(app.database.ping(), READY_TIMEOUT_MS).catch(() => {
-        throw new AppError('unavailable', 'The database is not answering');
+        throw unavailable('The database is not answering');
       });
       return { status: 'ready' as const };
     },

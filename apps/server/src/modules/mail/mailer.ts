@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import { AppError } from '../../errors/app-error.ts';
+import { unavailable } from '../../errors/app-error.ts';
 
 export interface MailMessage {
   to: string;
@@ -65,7 +65,7 @@ function smtpMailer(smtpUrl: string, { from, log }: MailerOptions): Mailer {
         await probe.verify();
       } catch (error) {
         log.error({ err: error }, 'the mail server cannot be reached');
-        throw new AppError('unavailable', MAIL_SERVER_DOWN);
+        throw unavailable(MAIL_SERVER_DOWN);
       }
     },
     async deliver(message) {

@@ -7,7 +7,7 @@ import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
-import { AppError, conflict, invalid, notFound } from '../../errors/app-error.ts';
+import { conflict, invalid, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
@@ -167,8 +167,7 @@ export async function advanceOrder(
     const now = new Date();
     if (step === 'sent') {
       if (!canMarkSent(order)) {
-        throw new AppError(
-          'conflict',
+        throw conflict(
           order.isPaid ? 'This order has already been sent' : 'This order has not been paid yet',
         );
       }
@@ -179,8 +178,7 @@ export async function advanceOrder(
       return sentOrder;
     }
     if (!canMarkDelivered(order)) {
-      throw new AppError(
-        'conflict',
+      throw conflict(
         order.isDelivered
           ? 'This order has already been delivered'
           : !order.isPaid

@@ -1,5 +1,5 @@
 import type { CaptureResult } from '@proshop/domain/payment-verification';
-import { AppError } from '../../errors/app-error.ts';
+import { unavailable, type AppError } from '../../errors/app-error.ts';
 
 /**
  * What the orders service needs from a payment provider: create a payment for the amount the
@@ -46,7 +46,7 @@ export const PROVIDER_UNAVAILABLE_MESSAGE =
 
 /** 503 for the shopper; the cause stays on the error for the logs only. */
 export function providerUnavailable(cause?: unknown): AppError {
-  const error = new AppError('unavailable', PROVIDER_UNAVAILABLE_MESSAGE);
+  const error = unavailable(PROVIDER_UNAVAILABLE_MESSAGE);
   if (cause !== undefined) error.cause = cause;
   return error;
 }

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { uploadResponseSchema } from '@proshop/domain/product-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError, invalid, tooLarge, unsupportedMedia } from '../../errors/app-error.ts';
 import {
   IMAGE_TOO_LARGE,
   IMAGE_UPLOADED,
@@ -15,16 +15,16 @@ const NO_IMAGE = 'Please choose an image to upload (form field "image")';
 
 /** The bytes of the `image` file field; the multipart limits turn into shopper-readable errors. */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('unsupportedMedia', ONLY_IMAGES);
+  if (!request.isMultipart()) throw unsupportedMedia(ONLY_IMAGES);
   try {
     const file = await request.file();
-    if (!file || file.fieldname !== 'image') throw new AppError('invalid', NO_IMAGE);
+    if (!file || file.fieldname !== 'image') throw invalid(NO_IMAGE);
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('tooLarge', IMAGE_TOO_LARGE);
-    throw new AppError('invalid', NO_IMAGE);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(IMAGE_TOO_LARGE);
+    throw invalid(NO_IMAGE);
   }
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { IMAGE_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
 import sharp from 'sharp';
-import { AppError } from '../../errors/app-error.ts';
+import { unavailable, unsupportedMedia } from '../../errors/app-error.ts';
 import { sniffImageType } from './image-type.ts';
 import type { ImageStorage } from './storage/image-storage.ts';
 
@@ -63,13 +63,13 @@ export async function storeImage(
   storage: ImageStorage,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<string> {
-  if (!sniffImageType(bytes)) throw new AppError('unsupportedMedia', ONLY_IMAGES);
+  if (!sniffImageType(bytes)) throw unsupportedMedia(ONLY_IMAGES);
   const name = `${randomUUID()}.webp`;
   let image: EncodedImage;
   try {
     image = await encode(bytes, name);
   } catch {
-    throw new AppError('unsupportedMedia', UNREADABLE_IMAGE);
+    throw unsupportedMedia(UNREADABLE_IMAGE);
   }
   try {
     // The copies first: once the full picture is stored, its copies are there too.
@@ -77,7 +77,7 @@ export async function storeImage(
     await storage.put(name, image.full, 'image/webp');
   } catch (error) {
     log.error({ err: error }, 'the image storage is unavailable');
-    throw new AppError('unavailable', STORAGE_DOWN);
+    throw unavailable(STORAGE_DOWN);
   }
   return storage.publicUrl(name);
 }
