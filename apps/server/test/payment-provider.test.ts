@@ -22,7 +22,7 @@ describe('test payment provider', () => {
       amountCents: 4599,
       currency: 'USD',
     });
-    expect(verifyCapture(order, capture, false).paid).toBe(true);
+    expect(verifyCapture(order, capture).paid).toBe(true);
   });
 
   it('gives one payment per order and one capture per payment, so a replay never pays twice', async () => {
@@ -32,8 +32,8 @@ describe('test payment provider', () => {
     expect(await provider.createPayment(order)).toEqual(first);
     const capture = await provider.capturePayment({ ...first, orderId: order.orderId });
     const again = await provider.capturePayment({ ...first, orderId: order.orderId });
+    // The same capture id again: the order that recorded it keeps it (security-payments.test.ts).
     expect(again).toEqual(capture);
-    expect(verifyCapture(order, again, true)).toEqual({ paid: false, reason: 'capture-reused' });
   });
 
   it('gives a fresh capture id to every payment', async () => {

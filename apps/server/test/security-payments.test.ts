@@ -1,6 +1,8 @@
-// Payments under attack: the same capture sent twice at once, and a price changed by the admin
-// between the order and its payment. The test payment provider of the app is watched, not
+// Payments under attack: the same capture sent twice at once, one capture id offered for two
+// orders, an admin paying a shopper's order, and a price changed by the admin between the order
+// and its payment. The test payment provider of the app is watched, not
 // replaced, so the capture goes through the shop's real verification.
+import { randomUUID } from 'node:crypto';
 import { toCents } from '@proshop/domain/money';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { eq } from 'drizzle-orm';
@@ -29,11 +31,13 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
   let createPayment: MockInstance<PaymentProvider['createPayment']>;
   let capturePayment: MockInstance<PaymentProvider['capturePayment']>;
 
+  let realCapture: PaymentProvider['capturePayment'];
   beforeAll(async () => {
     t = await createTestApp();
     shopper = await createSignedInUser(t.database.db, { name: 'Payton Buyer' });
     admin = await createSignedInUser(t.database.db, { isAdmin: true });
     createPayment = vi.spyOn(t.app.payments, 'createPayment');
+    realCapture = t.app.payments.capturePayment.bind(t.app.payments);
     capturePayment = vi.spyOn(t.app.payments, 'capturePayment');
   });
   afterAll(() => t.close());
@@ -51,11 +55,11 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ providerOrderId: string }>().providerOrderId;
   };
-  const pay = (orderId: string, providerOrderId: string) =>
+  const pay = (orderId: string, providerOrderId: string, headers: Headers = shopper.headers) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/orders/${orderId}/pay`,
-      headers: shopper.headers,
+      headers,
       payload: { providerOrderId },
     });
   const stockOf = async (id: string) =>
@@ -90,6 +94,57 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
   });
 
   it('charges the total recorded on the order when the admin changes the price between the order and the capture', async () => {
+  it('pays only one of two orders whose captures carry the same capture id, even at once', async () => {
+    const lamp = await createProduct(t.database.db, { price: '12.00', countInStock: 5 });
+    const first = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
+    const second = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
+    const payments = [await startPayment(first._id), await startPayment(second._id)];
+    // A provider that answers one capture id for two payments: a replayed or forged capture.
+    const sharedId = `TEST-CAPTURE-shared-${randomUUID()}`;
+    const sameId: PaymentProvider['capturePayment'] = async (input) => {
+      const capture = await realCapture(input);
+      return capture.status === 'completed' ? { ...capture, captureId: sharedId } : capture;
+    };
+    capturePayment.mockImplementationOnce(sameId).mockImplementationOnce(sameId);
+
+    const answers = await Promise.all([
+      pay(first._id, payments[0]!),
+      pay(second._id, payments[1]!),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json()).toEqual({
+      message: 'This payment has already been used for another order.',
+    });
+    const rows = [await orderRow(first._id), await orderRow(second._id)];
+    expect(rows.filter((row) => row.isPaid).map((row) => row.captureId)).toEqual([sharedId]);
+    // The refused order's stock went back.
+    expect(await stockOf(lamp.id)).toBe(4);
+  });
+
+  it("refuses an admin paying a shopper's order, which they can see, and leaves it to the buyer", async () => {
+    const lamp = await createProduct(t.database.db, { price: '9.00', countInStock: 3 });
+    const order = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
+    const onlyTheBuyer = { message: 'Only the buyer can pay this order' };
+
+    const adminStart = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order._id}/payment`,
+      headers: admin.headers,
+    });
+    expect(adminStart.statusCode).toBe(403);
+    expect(adminStart.json()).toEqual(onlyTheBuyer);
+    // Even with the buyer's own payment in hand.
+    const providerOrderId = await startPayment(order._id);
+    const adminPay = await pay(order._id, providerOrderId, admin.headers);
+    expect(adminPay.statusCode).toBe(403);
+    expect(adminPay.json()).toEqual(onlyTheBuyer);
+    expect(capturePayment).not.toHaveBeenCalled();
+    expect(await orderRow(order._id)).toMatchObject({ isPaid: false, captureId: null });
+    expect(await stockOf(lamp.id)).toBe(3);
+
+    expect((await pay(order._id, providerOrderId)).statusCode).toBe(200);
+  });
+
     const lamp = await createProduct(t.database.db, { price: '40.00', countInStock: 10 });
     const setPrice = async (price: number) => {
       const res = await t.app.inject({

@@ -1,8 +1,10 @@
 /**
  * The shop's rule for "this order is paid" (decisions.md, Payment and stock): the provider's
  * capture is COMPLETED, for exactly the order's amount and currency, and its capture id was never
- * used before. Whatever the browser says about a payment is never an input here: the capture
- * comes from the server's own call to the provider.
+ * used before. The last part is the database's to decide (the server records the capture id with
+ * a conditional update under a unique index); this function decides the rest. Whatever the
+ * browser says about a payment is never an input here: the capture comes from the server's own
+ * call to the provider.
  */
 
 /** What a payment provider answers when the server captures a payment. */
@@ -25,8 +27,7 @@ export type CaptureVerdict =
   | { paid: true; captureId: string }
   | {
       paid: false;
-      reason:
-        'declined' | 'pending' | 'failed' | 'wrong-amount' | 'wrong-currency' | 'capture-reused';
+      reason: 'declined' | 'pending' | 'failed' | 'wrong-amount' | 'wrong-currency';
     };
 
 export interface AmountDue {
@@ -35,15 +36,10 @@ export interface AmountDue {
 }
 
 /**
- * Decides whether a capture pays an order. `isCaptureIdUsed` is whether the capture's id is
- * already recorded for any order (the caller looks it up; a unique index on the stored capture id
- * must still guard against two requests racing past the lookup).
+ * Decides whether a capture can pay an order. A capture it accepts pays the order only if its id
+ * is not recorded for an order yet, which the caller's database write must check.
  */
-export function verifyCapture(
-  order: AmountDue,
-  capture: CaptureResult,
-  isCaptureIdUsed: boolean,
-): CaptureVerdict {
+export function verifyCapture(order: AmountDue, capture: CaptureResult): CaptureVerdict {
   if (capture.status !== 'completed') return { paid: false, reason: capture.status };
   if (capture.captureId === '') return { paid: false, reason: 'failed' };
   // Integer cents on both sides: a fractional or non-finite amount can never match.
@@ -55,6 +51,5 @@ export function verifyCapture(
     return { paid: false, reason: 'wrong-amount' };
   }
   if (capture.currency !== order.currency) return { paid: false, reason: 'wrong-currency' };
-  if (isCaptureIdUsed) return { paid: false, reason: 'capture-reused' };
   return { paid: true, captureId: capture.captureId };
 }

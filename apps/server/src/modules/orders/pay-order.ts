@@ -1,10 +1,11 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import { toCents } from '@proshop/domain/money';
+import { payRefusal } from '@proshop/domain/order-permissions';
 import { verifyCapture, type CaptureVerdict } from '@proshop/domain/payment-verification';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
-import { AppError, conflict } from '../../errors/app-error.ts';
+import { conflict, forbidden } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
@@ -12,13 +13,21 @@ import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder } from './order-mapper.ts';
 import { markOrderPaid, setOrderPayment } from './repository.ts';
 import { findVisibleOrder } from './service.ts';
+import type { OrderRow } from './order-mapper.ts';
 import { findShortage, takeStock } from './stock.ts';
 
 export const ALREADY_PAID = 'This order has already been paid';
+export const ONLY_THE_BUYER_PAYS = 'Only the buyer can pay this order';
 const outOfStock = (name: string) =>
   `Sorry, ${name} is out of stock, so nothing was charged. Please update your order.`;
 
-const refusals: Record<Exclude<CaptureVerdict, { paid: true }>['reason'], string> = {
+/**
+ * Why a capture does not pay the order: verifyCapture's reasons, and a capture id already
+ * recorded for an order, which only the database can know (markOrderPaid and the unique index).
+ */
+type CaptureRefusal = Exclude<CaptureVerdict, { paid: true }>['reason'] | 'capture-reused';
+
+const refusals: Record<CaptureRefusal, string> = {
   declined: 'Your payment was declined. Please choose another way to pay.',
   pending: 'Your payment is still pending with the payment provider; nothing was charged yet.',
   failed: 'The payment could not be completed. Please try again.',
@@ -26,6 +35,13 @@ const refusals: Record<Exclude<CaptureVerdict, { paid: true }>['reason'], string
   'wrong-currency': 'The payment could not be verified. Please contact us.',
   'capture-reused': 'This payment has already been used for another order.',
 };
+
+/** The shared rule of who may pay (the order screen shows the buttons by the same rule). */
+function assertMayPay(user: SessionUser, order: OrderRow): void {
+  const refusal = payRefusal({ buyerId: order.userId, isPaid: order.isPaid }, user.id);
+  if (refusal === 'not-buyer') throw forbidden(ONLY_THE_BUYER_PAYS);
+  if (refusal === 'already-paid') throw conflict(ALREADY_PAID);
+}
 
 export interface PaymentDeps {
   db: Database;
@@ -47,7 +63,7 @@ export async function startPayment(
   orderId: string,
 ): Promise<{ providerOrderId: string }> {
   const { order, items } = await findVisibleOrder(deps.db, user, orderId);
-  if (order.isPaid) throw conflict(ALREADY_PAID);
+  assertMayPay(user, order);
   const shortage = findShortage(items);
   if (shortage) throw conflict(outOfStock(shortage.name));
   const { providerOrderId } = await deps.payments.createPayment({
@@ -89,7 +105,7 @@ export async function payOrder(
   const paid = await deps.catalogue
     .change(deps.db, async (tx) => {
       const { order, items } = await findVisibleOrder(tx, user, orderId, { forUpdate: true });
-      if (order.isPaid) throw conflict(ALREADY_PAID);
+      assertMayPay(user, order);
       if (!order.providerOrderId || order.providerOrderId !== providerOrderId) {
         throw conflict('This payment does not belong to this order. Please pay again.');
       }
@@ -97,7 +113,7 @@ export async function payOrder(
       if (shortage) throw conflict(outOfStock(shortage.name));
 
       const capture = await deps.payments.capturePayment({ providerOrderId, orderId: order.id });
-      const refuse = (reason: keyof typeof refusals) => {
+      const refuse = (reason: CaptureRefusal) => {
         if (capture.status === 'completed') {
           // Money moved but does not pay this order: someone must look at it (refund or fraud).
           deps.log.error(
@@ -107,12 +123,9 @@ export async function payOrder(
         }
         return conflict(refusals[reason]);
       };
-      // Whether the capture id is already used is asked by the UPDATE itself (markOrderPaid),
-      // the last of verifyCapture's checks, so one statement fewer in every payment.
       const verdict = verifyCapture(
         { amountCents: toCents(order.totalPrice), currency: order.currency },
         capture,
-        false,
       );
       if (!verdict.paid) throw refuse(verdict.reason);
       const payment = {
@@ -120,6 +133,8 @@ export async function payOrder(
         captureId: verdict.captureId,
         payerEmail: capture.status === 'completed' ? (capture.payerEmail ?? null) : null,
       };
+      // The UPDATE records the capture id only where no order holds it; a payment racing past
+      // that check breaks the unique index on the capture id, caught below.
       if (!(await markOrderPaid(tx, order.id, payment))) throw refuse('capture-reused');
       const paidOrder = toOrder({ ...order, ...payment, isPaid: true }, items);
       await deps.notices.queue(tx, paidOrder, 'paid');
@@ -127,7 +142,7 @@ export async function payOrder(
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) {
-        throw new AppError('conflict', refusals['capture-reused']);
+        throw conflict(refusals['capture-reused']);
       }
       throw error;
     });

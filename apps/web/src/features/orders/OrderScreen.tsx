@@ -1,3 +1,4 @@
+import { canPayOrder } from '@proshop/domain/order-permissions';
 import type { Order } from '@proshop/domain/order-schemas';
 import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
 import Card from 'react-bootstrap/Card';
@@ -39,8 +40,8 @@ function PaymentBanner({ order }: { order: Order }) {
 function OrderDetails({ order }: { order: Order }) {
   const userInfo = useSelector(selectUserInfo);
   const { shippingAddress: address } = order;
-  // Only the buyer pays; an admin looking at someone's order sees its state, not their buttons.
-  const showPayment = !order.isPaid && userInfo?._id === order.user._id;
+  // The server's rule: an admin looking at someone's order sees its state, not their buttons.
+  const showPayment = canPayOrder({ buyerId: order.user._id, isPaid: order.isPaid }, userInfo?._id);
   const showAdmin = Boolean(userInfo?.isAdmin) && (canMarkSent(order) || canMarkDelivered(order));
 
   return (

@@ -1,0 +1,32 @@
+/**
+ * Who may pay an order, decided once for the order screen (whether it shows the payment
+ * buttons) and the server (whether it creates or captures a payment). Plain types, no zod, so
+ * the web app imports it without the schemas.
+ */
+
+/** What the rule reads of an order: its buyer (null once the account is deleted) and its state. */
+export interface PayableOrder {
+  buyerId: string | null;
+  isPaid: boolean;
+}
+
+/**
+ * Why the caller may not pay: the order is someone else's (an admin sees every order but pays
+ * only their own: the payment is the buyer's money), or it is paid already.
+ */
+export type PayRefusal = 'not-buyer' | 'already-paid';
+
+/** Undefined when the caller may pay the order; otherwise the first reason they may not. */
+export function payRefusal(
+  order: PayableOrder,
+  callerId: string | undefined,
+): PayRefusal | undefined {
+  if (callerId === undefined || order.buyerId !== callerId) return 'not-buyer';
+  if (order.isPaid) return 'already-paid';
+  return undefined;
+}
+
+/** Only the buyer pays, and only an unpaid order. */
+export function canPayOrder(order: PayableOrder, callerId: string | undefined): boolean {
+  return payRefusal(order, callerId) === undefined;
+}
