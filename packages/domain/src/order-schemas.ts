@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
 import { pageNumberSchema } from './pagination.ts';
-
-/** The payment methods of the payment step; PayPal is chosen unless the shopper picks another. */
-export const PAYMENT_METHODS = ['PayPal', 'Credit Card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'PayPal';
+import { PAYMENT_METHODS } from './payment-methods.ts';
 
 const addressPart = (field: string) =>
   z

@@ -1,10 +1,9 @@
-import { fromCents, toCents } from '@proshop/domain/money';
+import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ProductImage } from './ProductImage.tsx';
-import { formatPrice } from '../lib/format-price.ts';
 
 /** A line to show: `product` is null once the product was deleted (an old order's line). */
 export interface ShownLine {
@@ -16,7 +15,7 @@ export interface ShownLine {
 }
 
 /** Lines with image, name (linked while the product exists) and `qty x price = line total`. */
-export function OrderLines({ items }: { items: readonly ShownLine[] }) {
+export function OrderLines({ items, currency }: { items: readonly ShownLine[]; currency: string }) {
   return (
     <ListGroup as="ul" variant="flush" aria-label="Order items">
       {items.map((item, index) => (
@@ -41,8 +40,8 @@ export function OrderLines({ items }: { items: readonly ShownLine[] }) {
               )}
             </Col>
             <Col md={4} className="text-md-end">
-              {item.qty} x {formatPrice(item.price)} ={' '}
-              {formatPrice(fromCents(toCents(item.price) * item.qty))}
+              {item.qty} x {formatMoney(toCents(item.price), currency)} ={' '}
+              {formatMoney(lineTotal(toCents(item.price), item.qty), currency)}
             </Col>
           </Row>
         </ListGroup.Item>

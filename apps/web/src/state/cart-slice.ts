@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ShippingAddress } from '@proshop/domain/order-schemas';
+import { DEFAULT_PAYMENT_METHOD } from '@proshop/domain/payment-methods';
 import type { Product } from '@proshop/domain/product-schemas';
 import { readStored } from '../lib/browser-storage.ts';
 import {
@@ -13,20 +15,12 @@ import {
 export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
-const DEFAULT_PAYMENT_METHOD = 'PayPal';
 
 /** A cart line copies what the cart shows of the product, so the cart needs no product call. */
 export type CartItem = Pick<Product, 'name' | 'image' | 'price' | 'countInStock'> & {
   product: string;
   qty: number;
 };
-
-export interface ShippingAddress {
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-}
 
 // Hand-written checks rather than the domain's schemas: stored values are checked on the first
 // load, where zod would add some 15 to 20 KB (compressed) to the start-up script (see
@@ -86,10 +80,13 @@ export const cartSlice = createSlice({
   },
   selectors: {
     selectCart: (state) => state,
-    selectCartItemCount: (state) => state.cartItems.length,
+    // Two counts, as the spec has them: the header badge counts distinct products; the subtotal
+    // and the checkout button count units (every line's quantity).
+    selectDistinctItemCount: (state) => state.cartItems.length,
+    selectUnitCount: (state) => state.cartItems.reduce((sum, item) => sum + item.qty, 0),
   },
 });
 
 export const { addItem, removeItem, reset, saveShippingAddress, savePaymentMethod } =
   cartSlice.actions;
-export const { selectCart, selectCartItemCount } = cartSlice.selectors;
+export const { selectCart, selectDistinctItemCount, selectUnitCount } = cartSlice.selectors;

@@ -4,7 +4,7 @@ import Collapse from 'react-bootstrap/Collapse';
 import Container from 'react-bootstrap/Container';
 import { useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
-import { selectCartItemCount } from '../../state/cart-slice.ts';
+import { selectDistinctItemCount } from '../../state/cart-slice.ts';
 import { shopName } from '../../lib/shop-name.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -14,7 +14,7 @@ import { UserMenu } from './UserMenu.tsx';
  * offcanvas, modal and dropdown code into every first page load (issue 7 budget).
  */
 export function Header() {
-  const cartItemCount = useSelector(selectCartItemCount);
+  const distinctItemCount = useSelector(selectDistinctItemCount);
   const [expanded, setExpanded] = useState(false);
 
   // On small screens the menu folds away again once a link or a menu entry is chosen.
@@ -45,9 +45,9 @@ export function Header() {
               <div className="navbar-nav ms-auto">
                 <NavLink className="nav-link" to="/cart">
                   Cart{' '}
-                  {cartItemCount > 0 && (
+                  {distinctItemCount > 0 && (
                     <Badge pill bg="success">
-                      {cartItemCount}
+                      {distinctItemCount}
                     </Badge>
                   )}
                 </NavLink>

@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
@@ -5,7 +6,6 @@ import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
 import { useGetOrderPageQuery } from './orders-admin-api.ts';
 
 /** The day of a step (first 10 characters of the timestamp), or a red cross when not yet. */
@@ -62,7 +62,7 @@ function OrderList() {
                       <td>{order._id}</td>
                       <td>{order.user.name}</td>
                       <td>{order.createdAt.slice(0, 10)}</td>
-                      <td>{formatPrice(order.totalPrice)}</td>
+                      <td>{formatMoney(toCents(order.totalPrice), order.currency)}</td>
                       <td>
                         <StepDate at={order.paidAt} notYet="Not paid" />
                       </td>

@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -8,7 +9,7 @@ import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import {
   useCreateProductMutation,
   useDeleteProductMutation,
@@ -79,7 +80,7 @@ function ProductList() {
                   <tr key={product._id}>
                     <td className="font-monospace small">{product._id}</td>
                     <td>{product.name}</td>
-                    <td>{formatPrice(product.price)}</td>
+                    <td>{formatMoney(toCents(product.price), shopCurrency)}</td>
                     <td>{product.category}</td>
                     <td>{product.brand}</td>
                     <td className="text-nowrap">

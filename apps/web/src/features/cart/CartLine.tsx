@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -6,7 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import type { CartItem } from '../../state/cart-slice.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 
 /** 3 of 12 columns of the line on a phone, 2 of 12 from md (in the cart's 8 of 12). */
@@ -37,7 +38,7 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
           <Link to={`/product/${item.product}`}>{item.name}</Link>
         </Col>
         <Col xs={4} md={2}>
-          {formatPrice(item.price)}
+          {formatMoney(toCents(item.price), shopCurrency)}
         </Col>
         <Col xs={5} md={2}>
           <Form.Select

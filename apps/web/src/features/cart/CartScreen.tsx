@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,9 +11,15 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
-import { addItem, removeItem, selectCart, type CartItem } from '../../state/cart-slice.ts';
+import {
+  addItem,
+  removeItem,
+  selectCart,
+  selectUnitCount,
+  type CartItem,
+} from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { CartLine } from './CartLine.tsx';
@@ -58,7 +65,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<CartItem | null>(null);
-  const itemCount = cartItems.reduce((sum, item) => sum + item.qty, 0);
+  const unitCount = useSelector(selectUnitCount);
   const { itemsPrice } = computeOrderPrices(cartItems);
   const isEmpty = cartItems.length === 0;
 
@@ -99,8 +106,8 @@ function Cart({ notice }: { notice?: ReactNode }) {
         <Card>
           <ListGroup variant="flush">
             <ListGroup.Item>
-              <h2 className="fs-4">Subtotal ({itemCount}) items</h2>
-              <span className="fs-5">{formatPrice(itemsPrice)}</span>
+              <h2 className="fs-4">Subtotal ({unitCount}) items</h2>
+              <span className="fs-5">{formatMoney(toCents(itemsPrice), shopCurrency)}</span>
             </ListGroup.Item>
             <ListGroup.Item>
               {/* Checkout needs a signed-in shopper; the sign-in page comes back to shipping. */}

@@ -1,4 +1,8 @@
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from '@proshop/domain/order-schemas';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  isPaymentMethod,
+  PAYMENT_METHODS,
+} from '@proshop/domain/payment-methods';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +12,6 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { savePaymentMethod, selectCart } from '../../state/cart-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
-import { isPaymentMethod } from './payment-method.ts';
 
 function PaymentForm() {
   const { shippingAddress, paymentMethod } = useSelector(selectCart);

@@ -1,4 +1,6 @@
-import { computeOrderPrices } from '@proshop/domain/prices';
+import { formatMoney } from '@proshop/domain/money';
+import { isPaymentMethod } from '@proshop/domain/payment-methods';
+import { computeOrderPrices, FREE_SHIPPING_ABOVE_CENTS } from '@proshop/domain/prices';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -15,10 +17,10 @@ import { removeStored } from '../../lib/browser-storage.ts';
 import { useRefreshCartLines } from '../../state/cart-products.ts';
 import { CART_ITEMS_KEY, reset, selectCart } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { usePlaceOrderMutation } from './checkout-api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
-import { isPaymentMethod } from './payment-method.ts';
 
 /** The spec's pause between placing the order and emptying the cart in the store. */
 const CART_RESET_DELAY_MS = 2000;
@@ -91,7 +93,7 @@ function PlaceOrder() {
                   Your cart is empty <Link to="/">Go Back</Link>
                 </Message>
               ) : (
-                <OrderLines items={cartItems} />
+                <OrderLines items={cartItems} currency={shopCurrency} />
               )}
             </ListGroup.Item>
           </ListGroup>
@@ -102,10 +104,10 @@ function PlaceOrder() {
               <ListGroup.Item as="li">
                 <h2>Order Summary</h2>
               </ListGroup.Item>
-              <SummaryRow label="Items" amount={prices.itemsPrice} />
-              <SummaryRow label="Shipping" amount={prices.shippingPrice} />
-              <SummaryRow label="Tax" amount={prices.taxPrice} />
-              <SummaryRow label="Total" amount={prices.totalPrice} />
+              <SummaryRow label="Items" amount={prices.itemsPrice} currency={shopCurrency} />
+              <SummaryRow label="Shipping" amount={prices.shippingPrice} currency={shopCurrency} />
+              <SummaryRow label="Tax" amount={prices.taxPrice} currency={shopCurrency} />
+              <SummaryRow label="Total" amount={prices.totalPrice} currency={shopCurrency} />
               {error && (
                 <ListGroup.Item as="li">
                   <Message variant="danger">{errorMessage(error)}</Message>
@@ -123,7 +125,10 @@ function PlaceOrder() {
                 </Button>
               </ListGroup.Item>
               <ListGroup.Item as="li">
-                <small>*Free shipping for total items over $100</small>
+                <small>
+                  *Free shipping for total items over{' '}
+                  {formatMoney(FREE_SHIPPING_ABOVE_CENTS, shopCurrency, { trimZeroCents: true })}
+                </small>
               </ListGroup.Item>
             </ListGroup>
           </Card>

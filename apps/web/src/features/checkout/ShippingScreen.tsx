@@ -1,4 +1,4 @@
-import { shippingAddressSchema } from '@proshop/domain/order-schemas';
+import { shippingAddressSchema, type ShippingAddress } from '@proshop/domain/order-schemas';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { saveShippingAddress, selectCart, type ShippingAddress } from '../../state/cart-slice.ts';
+import { saveShippingAddress, selectCart } from '../../state/cart-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 
 type Field = keyof ShippingAddress;

@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
 import type { Order } from '@proshop/domain/order-schemas';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import { formatPrice } from '../../lib/format-price.ts';
 import { mailToShop } from '../../lib/shop-email.ts';
 import { shownDate } from './order-dates.ts';
 import { useReorder, type ReorderResult } from './use-reorder.ts';
@@ -79,7 +79,7 @@ export function MyOrderCard({ order }: { order: Order }) {
           </Col>
           <Col xs={6} md={3}>
             <div className="text-muted">Total</div>
-            {formatPrice(order.totalPrice)}
+            {formatMoney(toCents(order.totalPrice), order.currency)}
           </Col>
           <Col md={6} className="text-md-end">
             <div className="text-muted">Order #</div>

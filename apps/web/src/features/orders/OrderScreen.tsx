@@ -79,7 +79,7 @@ function OrderDetails({ order }: { order: Order }) {
               {order.orderItems.length === 0 ? (
                 <Message>Order is empty</Message>
               ) : (
-                <OrderLines items={order.orderItems} />
+                <OrderLines items={order.orderItems} currency={order.currency} />
               )}
             </ListGroup.Item>
           </ListGroup>
@@ -90,10 +90,10 @@ function OrderDetails({ order }: { order: Order }) {
               <ListGroup.Item as="li">
                 <h2>Order Summary</h2>
               </ListGroup.Item>
-              <SummaryRow label="Items" amount={order.itemsPrice} />
-              <SummaryRow label="Shipping" amount={order.shippingPrice} />
-              <SummaryRow label="Tax" amount={order.taxPrice} />
-              <SummaryRow label="Total" amount={order.totalPrice} />
+              <SummaryRow label="Items" amount={order.itemsPrice} currency={order.currency} />
+              <SummaryRow label="Shipping" amount={order.shippingPrice} currency={order.currency} />
+              <SummaryRow label="Tax" amount={order.taxPrice} currency={order.currency} />
+              <SummaryRow label="Total" amount={order.totalPrice} currency={order.currency} />
               {showPayment && (
                 <ListGroup.Item as="li">
                   <OrderPayment orderId={order._id} />

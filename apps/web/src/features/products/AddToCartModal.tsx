@@ -1,11 +1,11 @@
-import { fromCents, toCents } from '@proshop/domain/money';
+import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import { selectCart, type CartItem } from '../../state/cart-slice.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { selectUnitCount, type CartItem } from '../../state/cart-slice.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 
 interface AddToCartModalProps {
@@ -17,10 +17,9 @@ interface AddToCartModalProps {
 /** Confirms what went into the cart and offers the next step: checkout or the cart. */
 export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
   const navigate = useNavigate();
-  const { cartItems } = useSelector(selectCart);
   const userInfo = useSelector(selectUserInfo);
   // Checkout covers the whole cart, so the button counts every unit in it.
-  const itemCount = cartItems.reduce((sum, item) => sum + item.qty, 0);
+  const unitCount = useSelector(selectUnitCount);
 
   function goTo(path: string) {
     onClose();
@@ -45,7 +44,7 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
             <p className="fw-semibold mb-1">{added.name}</p>
             <p className="mb-1">Qty: {added.qty}</p>
             <p className="mb-0">
-              Price: {formatPrice(fromCents(toCents(added.price) * added.qty))}
+              Price: {formatMoney(lineTotal(toCents(added.price), added.qty), shopCurrency)}
             </p>
           </div>
         </Modal.Body>
@@ -56,7 +55,7 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
           variant="dark"
           onClick={() => goTo(userInfo ? '/shipping' : '/login?redirect=shipping')}
         >
-          Checkout {itemCount} item(s)
+          Checkout {unitCount} item(s)
         </Button>
         <Button variant="outline-dark" onClick={() => goTo('/cart')}>
           Go to Cart

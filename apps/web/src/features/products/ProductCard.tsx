@@ -1,9 +1,10 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import type { Product } from '@proshop/domain/product-schemas';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { Rating } from '../../components/Rating.tsx';
-import { formatPrice } from '../../lib/format-price.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 
 /**
  * The card's width in the grid (12, 6, 4 and 3 columns of 12 from sm, md, lg and xl, in the
@@ -47,7 +48,7 @@ export function ProductCard({ product, imageLoading, imagePriority }: ProductCar
         </Card.Title>
         <Rating value={product.rating} text={`${product.numReviews} reviews`} />
         <Card.Text className="fs-4 fw-semibold mt-auto mb-0 pt-2">
-          {formatPrice(product.price)}
+          {formatMoney(toCents(product.price), shopCurrency)}
         </Card.Text>
       </Card.Body>
     </Card>

@@ -1,15 +1,15 @@
+import type { ReviewWithBadge } from '@proshop/domain/product-schemas';
 import { useEffect } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useLocation } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { Rating } from '../../components/Rating.tsx';
-import type { ShownReview } from './products-api.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 
 interface ProductReviewsProps {
   productId: string;
-  reviews: ShownReview[];
+  reviews: ReviewWithBadge[];
 }
 
 export function ProductReviews({ productId, reviews }: ProductReviewsProps) {

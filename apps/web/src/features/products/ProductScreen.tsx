@@ -1,3 +1,5 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
+import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -13,12 +15,12 @@ import { ProductImage } from '../../components/ProductImage.tsx';
 import { Rating } from '../../components/Rating.tsx';
 import { addItem, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatPrice } from '../../lib/format-price.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 import { AddToCartModal } from './AddToCartModal.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
-import { useGetProductDetailsQuery, type ProductWithReviews } from './products-api.ts';
+import { useGetProductDetailsQuery } from './products-api.ts';
 
 /** The picture's column: the full width on a phone, 5 of 12 columns from md, less the gutters. */
 const DETAIL_IMAGE_SIZES =
@@ -46,7 +48,7 @@ export function ProductScreen() {
   );
 }
 
-function ProductDetails({ product }: { product: ProductWithReviews }) {
+function ProductDetails({ product }: { product: ProductDetail }) {
   const dispatch = useDispatch();
   const { cartItems } = useSelector(selectCart);
   const [qty, setQty] = useState(1);
@@ -93,7 +95,9 @@ function ProductDetails({ product }: { product: ProductWithReviews }) {
             <ListGroup.Item>
               <Rating value={product.rating} text={`${product.numReviews} reviews`} />
             </ListGroup.Item>
-            <ListGroup.Item>Price: {formatPrice(product.price)}</ListGroup.Item>
+            <ListGroup.Item>
+              Price: {formatMoney(toCents(product.price), shopCurrency)}
+            </ListGroup.Item>
             <ListGroup.Item style={{ whiteSpace: 'pre-line' }}>
               Description: {product.description}
             </ListGroup.Item>
@@ -106,7 +110,7 @@ function ProductDetails({ product }: { product: ProductWithReviews }) {
                 <Row>
                   <Col>Price:</Col>
                   <Col>
-                    <strong>{formatPrice(product.price)}</strong>
+                    <strong>{formatMoney(toCents(product.price), shopCurrency)}</strong>
                   </Col>
                 </Row>
               </ListGroup.Item>

@@ -1,9 +1,4 @@
-import type {
-  Product,
-  ProductDetail,
-  ProductListResponse,
-  Review,
-} from '@proshop/domain/product-schemas';
+import type { Product, ProductDetail, ProductListResponse } from '@proshop/domain/product-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
 /** The review as typed: a rating left on `select...` is sent without a value. */
@@ -17,10 +12,6 @@ interface ProductListArgs {
   keyword: string | undefined;
   pageNumber: string;
 }
-
-/** A review as the product page gets it: with the verified-purchase mark. */
-export type ShownReview = Review & { verified: boolean };
-export type ProductWithReviews = Omit<ProductDetail, 'reviews'> & { reviews: ShownReview[] };
 
 // The admin screens change products with the same tag, so the storefront never shows stale data.
 const productsApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
@@ -36,7 +27,7 @@ const productsApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).inje
       query: () => '/api/products/top',
       providesTags: ['Product'],
     }),
-    getProductDetails: build.query<ProductWithReviews, string>({
+    getProductDetails: build.query<ProductDetail, string>({
       query: (id) => `/api/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
