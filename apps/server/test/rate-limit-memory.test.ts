@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitRules } from '../src/modules/rate-limit/rules.ts';
+import { rateLimitRules, signInRule } from '../src/modules/rate-limit/rules.ts';
 import { createUser, TEST_PASSWORD } from './helpers/factories.ts';
 import { createTestClock, type TestClock } from './helpers/test-clock.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -25,6 +25,18 @@ function expectTooMany(
   expect(retryAfter).toBeLessThanOrEqual(minutes * 60);
 }
 
+/** A short pause between guesses at one e-mail: said in seconds. */
+function expectPause(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  seconds: number,
+) {
+  expect(res.statusCode).toBe(429);
+  expect(res.json()).toEqual({
+    message: `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  });
+  expect(res.headers['retry-after']).toBe(String(seconds));
+}
+
 describe('rate limits (memory store)', () => {
   let t: TestApp;
   let clock: TestClock;
@@ -39,29 +51,53 @@ describe('rate limits (memory store)', () => {
   const login = (email: string, password: string, remoteAddress: string) =>
     post('/api/users/login', { email, password }, remoteAddress);
 
-  it('limits failed sign-ins per e-mail, even from many addresses, and lifts the limit after the window', async () => {
+  it("locks out the guessing address, not the account's owner, and lifts it after the window", async () => {
     const user = await createUser(t.database.db);
-    const { perEmail } = rateLimitRules.login;
-    for (let i = 0; i < perEmail; i += 1) {
-      expect((await login(user.email, 'wrong password', newAddress())).statusCode).toBe(401);
+    const attacker = newAddress();
+    for (let i = 0; i < signInRule.perEmailAndAddress; i += 1) {
+      expect((await login(user.email, 'wrong password', attacker)).statusCode).toBe(401);
     }
-    // Now even the right password is refused, from any address, and the e-mail in another case.
-    expectTooMany(await login(user.email, TEST_PASSWORD, newAddress()), 15);
-    expectTooMany(await login(user.email.toUpperCase(), TEST_PASSWORD, newAddress()), 15);
-    // Another account is not affected.
-    const other = await createUser(t.database.db);
-    expect((await login(other.email, TEST_PASSWORD, newAddress())).statusCode).toBe(200);
+    // The attacker's address is refused even the right password, in any case of the e-mail.
+    expectTooMany(await login(user.email, TEST_PASSWORD, attacker), 15);
+    expectTooMany(await login(user.email.toUpperCase(), TEST_PASSWORD, attacker), 15);
+    // The owner, elsewhere, waits out the short pause the last guess started, then signs in.
+    const owner = newAddress();
+    const paused = await login(user.email, TEST_PASSWORD, owner);
+    expectPause(paused, 1);
+    clock.advance(1_000);
+    expect((await login(user.email, TEST_PASSWORD, owner)).statusCode).toBe(200);
 
     clock.advance(5 * 60_000);
-    expectTooMany(await login(user.email, TEST_PASSWORD, newAddress()), 10);
+    expectTooMany(await login(user.email, TEST_PASSWORD, attacker), 10);
     clock.advance(10 * 60_000);
+    expect((await login(user.email, TEST_PASSWORD, attacker)).statusCode).toBe(200);
+  });
+
+  it('spaces guesses at one e-mail from many addresses with pauses that double up to a minute', async () => {
+    const user = await createUser(t.database.db);
+    const { spacedFrom, maxPauseMs } = signInRule.perEmail;
+    for (let i = 1; i < spacedFrom; i += 1) {
+      expect((await login(user.email, 'wrong password', newAddress())).statusCode).toBe(401);
+    }
+    const pauses: number[] = [];
+    for (let guess = 0; guess < 10; guess += 1) {
+      expect((await login(user.email, 'wrong password', newAddress())).statusCode).toBe(401);
+      const refused = await login(user.email, 'wrong password', newAddress());
+      expect(refused.statusCode).toBe(429);
+      const seconds = Number(refused.headers['retry-after']);
+      pauses.push(seconds);
+      clock.advance(seconds * 1_000);
+    }
+    expect(pauses).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60, 60]);
+    expect(Math.max(...pauses) * 1_000).toBe(maxPauseMs);
+    // Refused guesses did not lengthen the pause; the owner gets in when it is over.
     expect((await login(user.email, TEST_PASSWORD, newAddress())).statusCode).toBe(200);
   });
 
   it('does not count successful sign-ins', async () => {
     const user = await createUser(t.database.db);
     const address = newAddress();
-    for (let i = 0; i < rateLimitRules.login.perEmail + 5; i += 1) {
+    for (let i = 0; i < signInRule.perEmailAndAddress + signInRule.perEmail.spacedFrom; i += 1) {
       expect((await login(user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
     }
   });
@@ -70,7 +106,7 @@ describe('rate limits (memory store)', () => {
     'limits failed sign-ins per address, whatever the e-mail',
     async () => {
       const address = newAddress();
-      for (let i = 0; i < rateLimitRules.login.perAddress; i += 1) {
+      for (let i = 0; i < signInRule.perAddress; i += 1) {
         expect((await login(uniqueEmail(), 'wrong password', address)).statusCode).toBe(401);
       }
       const user = await createUser(t.database.db);

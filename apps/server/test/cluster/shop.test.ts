@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitRules } from '../../src/modules/rate-limit/rules.ts';
+import { signInRule } from '../../src/modules/rate-limit/rules.ts';
+import { countStatuses, releaseTogether } from '../helpers/release-together.ts';
 import {
   instanceThatAnswered,
   perInstance,
@@ -177,10 +178,10 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
   });
 
   it('(c) the sign-in rate limit holds across instances: the limit of rules.ts, not 3 times it', async () => {
-    const rule = rateLimitRules.login;
+    const rule = signInRule;
     const byEmail = httpClient(cluster.nginx.url, { prefix: 'limit-email' });
     const email = `limited-${Date.now()}@example.test`;
-    const attempts = rule.perEmail + 5;
+    const attempts = rule.perEmailAndAddress + 5;
     const emailReplies: Reply[] = [];
     for (let i = 0; i < attempts; i += 1) {
       emailReplies.push(
@@ -188,7 +189,7 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
       );
     }
     expect(emailReplies.map((reply) => reply.status)).toEqual([
-      ...Array<number>(rule.perEmail).fill(401),
+      ...Array<number>(rule.perEmailAndAddress).fill(401),
       ...Array<number>(5).fill(429),
     ]);
     const emailCounts = await servedPerInstance(
@@ -196,6 +197,25 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
       emailReplies.map((reply) => reply.id),
     );
     for (const count of emailCounts) expect(count).toBeGreaterThan(0);
+
+    // 50 guesses at another e-mail held open and released together: nginx spreads them over the
+    // instances, which share one count in Redis, so no more than the limit are judged.
+    const together = `together-${Date.now()}@example.test`;
+    const togetherIds = Array.from({ length: 50 }, (_, i) => `limit-together-${i}`);
+    const togetherAnswers = await releaseTogether(
+      cluster.nginx.url,
+      togetherIds.map((id) => ({
+        method: 'POST' as const,
+        url: '/api/users/login',
+        headers: { 'x-request-id': id },
+        payload: { email: together, password: 'wrong password' },
+      })),
+    );
+    const togetherStatuses = countStatuses(togetherAnswers);
+    expect(togetherStatuses[401]).toBeLessThanOrEqual(rule.perEmail.spacedFrom);
+    expect((togetherStatuses[401] ?? 0) + (togetherStatuses[429] ?? 0)).toBe(50);
+    const togetherCounts = await servedPerInstance(cluster.instances, togetherIds);
+    for (const count of togetherCounts) expect(count).toBeGreaterThan(0);
 
     // Another client (127.0.0.3) that names a new address in X-Forwarded-For each time: nginx
     // appends the address it saw, and with TRUST_PROXY=1 that one counts, not the forged ones.
@@ -223,8 +243,11 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
     for (const count of addressCounts) expect(count).toBeGreaterThan(0);
     proved(
       `(c) Rate limit: ${attempts} wrong passwords for one e-mail through nginx: ` +
-        `${rule.perEmail} answered 401, then 429 (limit ${rule.perEmail} per e-mail, not ` +
-        `${rule.perEmail * 3}), served by ${perInstance(cluster.instances, emailCounts)}; ` +
+        `${rule.perEmailAndAddress} answered 401, then 429 (limit ${rule.perEmailAndAddress} ` +
+        `per e-mail and address, not ${rule.perEmailAndAddress * 3}), served by ` +
+        `${perInstance(cluster.instances, emailCounts)}; 50 guesses at one e-mail released ` +
+        `together: ${togetherStatuses[401] ?? 0} judged (401), ${togetherStatuses[429] ?? 0} ` +
+        `refused (429), served by ${perInstance(cluster.instances, togetherCounts)}; ` +
         `${rule.perAddress + 1} failed sign-ins from one client forging X-Forwarded-For: ` +
         `${rule.perAddress} answered 401, the next 429 (limit ${rule.perAddress} per address), ` +
         `served by ${perInstance(cluster.instances, addressCounts)}`,

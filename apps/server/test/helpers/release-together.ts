@@ -8,6 +8,8 @@ export interface PreparedRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   payload?: unknown;
+  /** Another server than the one `releaseTogether` is given, e.g. a second instance. */
+  to?: FastifyInstance | string;
 }
 
 /** What a released request answered. */
@@ -30,8 +32,17 @@ export async function releaseTogether(
   requests: PreparedRequest[],
   options: { beforeRelease?: () => Promise<void> } = {},
 ): Promise<ReleasedAnswer[]> {
-  const { host, port } = await addressOf(target);
-  const held = await Promise.all(requests.map((request) => holdBack(host, port, request)));
+  // One after another: an app that is not listening yet is started once.
+  const addresses = new Map<FastifyInstance | string, { host: string; port: number }>();
+  for (const server of new Set([target, ...requests.map((request) => request.to ?? target)])) {
+    addresses.set(server, await addressOf(server));
+  }
+  const held = await Promise.all(
+    requests.map((request) => {
+      const { host, port } = addresses.get(request.to ?? target)!;
+      return holdBack(host, port, request);
+    }),
+  );
   await options.beforeRelease?.();
   for (const connection of held) connection.socket.write(connection.lastByte);
   return Promise.all(held.map((connection) => connection.answer));

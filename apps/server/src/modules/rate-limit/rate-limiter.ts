@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../errors/app-error.ts';
-import type { RateLimitRule } from './rules.ts';
+import { tooManyRequests, unavailable } from '../../errors/app-error.ts';
+import type { RateLimitRule, SignInRule } from './rules.ts';
 import type { RateLimitStore, WindowCount } from './store.ts';
 
 const STORE_DOWN = 'The shop is temporarily unavailable. Please try again in a moment.';
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  if (retryAfterSeconds < 60) {
+    const unit = retryAfterSeconds === 1 ? 'second' : 'seconds';
+    return `Too many attempts. Please try again in ${retryAfterSeconds} ${unit}.`;
+  }
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
@@ -17,7 +21,16 @@ export interface Attempt {
   email: string;
 }
 
-/** Counts attempts per client address and per e-mail and refuses them past a rule's limits. */
+/** A sign-in attempt that was admitted: a success gives its counts back. */
+export interface AdmittedSignIn {
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Counts attempts and refuses them past a rule's limits. Every count is taken before the work it
+ * guards (argon2, a code comparison, an e-mail), in one atomic step of the store, so requests that
+ * arrive together are counted one by one and never all judged against the same old count.
+ */
 export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
@@ -25,20 +38,12 @@ export class RateLimiter {
   ) {}
 
   /** Counts this attempt, then refuses it with 429 when either count is over its limit. */
-  async consume(rule: RateLimitRule, attempt: Attempt): Promise<void> {
+  async consume(rule: RateLimitRule, { address, email }: Attempt): Promise<void> {
     const [byAddress, byEmail] = await this.guard(() =>
-      Promise.all(keys(rule, attempt).map((key) => this.store.hit(key, rule.windowMs))),
-    );
-    refuseWhenOver([
-      [byAddress, rule.perAddress + 1],
-      [byEmail, rule.perEmail + 1],
-    ]);
-  }
-
-  /** Refuses with 429 when the limit is reached, without counting (see `recordFailure`). */
-  async assertAllowed(rule: RateLimitRule, attempt: Attempt): Promise<void> {
-    const [byAddress, byEmail] = await this.guard(() =>
-      Promise.all(keys(rule, attempt).map((key) => this.store.peek(key))),
+      Promise.all([
+        this.store.hit(`${rule.name}:address:${address}`, rule.windowMs),
+        this.store.hit(`${rule.name}:email:${digest(email)}`, rule.windowMs),
+      ]),
     );
     refuseWhenOver([
       [byAddress, rule.perAddress],
@@ -46,11 +51,37 @@ export class RateLimiter {
     ]);
   }
 
-  /** Counts a failed attempt, for rules that only count failures (sign-in). */
-  async recordFailure(rule: RateLimitRule, attempt: Attempt): Promise<void> {
-    await this.guard(() =>
-      Promise.all(keys(rule, attempt).map((key) => this.store.hit(key, rule.windowMs))),
+  /**
+   * Counts a sign-in attempt by address and by e-mail and address (refused past their limits), then
+   * by e-mail alone (admitted freely at first, then spaced). The caller checks the password only
+   * when this resolves, and calls `succeeded` when it matched.
+   */
+  async admitSignIn(rule: SignInRule, { address, email }: Attempt): Promise<AdmittedSignIn> {
+    const emailKey = `${rule.name}:email:${digest(email)}`;
+    const addressKey = `${rule.name}:address:${address}`;
+    const emailAndAddressKey = `${emailKey}:address:${address}`;
+    const [byAddress, byEmailAndAddress] = await this.guard(() =>
+      Promise.all([
+        this.store.hit(addressKey, rule.windowMs),
+        this.store.hit(emailAndAddressKey, rule.windowMs),
+      ]),
     );
+    refuseWhenOver([
+      [byAddress, rule.perAddress],
+      [byEmailAndAddress, rule.perEmailAndAddress],
+    ]);
+    const spaced = await this.guard(() =>
+      this.store.hitSpaced(emailKey, rule.windowMs, rule.perEmail),
+    );
+    if (!spaced.admitted) throw tooManyAttempts(spaced.retryInMs);
+    return {
+      succeeded: () =>
+        this.guard(async () => {
+          await Promise.all(
+            [addressKey, emailAndAddressKey, emailKey].map((key) => this.store.giveBack(key)),
+          );
+        }),
+    };
   }
 
   close(): Promise<void> {
@@ -62,28 +93,26 @@ export class RateLimiter {
       return await work();
     } catch (error) {
       this.log.error({ err: error }, 'the rate-limit store is unavailable');
-      throw new AppError('unavailable', STORE_DOWN);
+      throw unavailable(STORE_DOWN);
     }
   }
 }
 
 /** E-mails are hashed so that the shared store holds no readable addresses. */
-function keys(rule: RateLimitRule, { address, email }: Attempt): [string, string] {
-  const emailDigest = createHash('sha256').update(email.toLowerCase()).digest('base64url');
-  return [`${rule.name}:address:${address}`, `${rule.name}:email:${emailDigest}`];
+function digest(email: string): string {
+  return createHash('sha256').update(email.toLowerCase()).digest('base64url');
 }
 
-/** Each pair is a count and the count from which attempts are refused. */
-function refuseWhenOver(checks: [WindowCount | undefined, number][]) {
+/** Each pair is a count taken with this attempt and the most a window may hold. */
+function refuseWhenOver(checks: [WindowCount, number][]) {
   let retryAfterMs = 0;
-  for (const [window, refusedFrom] of checks) {
-    if (window && window.count >= refusedFrom) {
-      retryAfterMs = Math.max(retryAfterMs, window.resetInMs);
-    }
+  for (const [window, limit] of checks) {
+    if (window.count > limit) retryAfterMs = Math.max(retryAfterMs, window.resetInMs);
   }
-  if (retryAfterMs === 0) return;
+  if (retryAfterMs > 0) throw tooManyAttempts(retryAfterMs);
+}
+
+function tooManyAttempts(retryAfterMs: number) {
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  throw new AppError('tooManyRequests', tooManyAttemptsMessage(retryAfterSeconds), {
-    'retry-after': String(retryAfterSeconds),
-  });
+  return tooManyRequests(tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
 }

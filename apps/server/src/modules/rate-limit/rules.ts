@@ -1,3 +1,5 @@
+import type { Spacing } from './store.ts';
+
 /** Limits of one kind of attempt, per client address and per e-mail, in a fixed window. */
 export interface RateLimitRule {
   name: string;
@@ -6,7 +8,22 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-const MINUTE = 60_000;
+/**
+ * Sign-in limits. The hard limits count by address and by e-mail and address together, so an
+ * attacker's guesses lock out the attacker's address, not the account's owner. Across all
+ * addresses an e-mail gets growing pauses instead of a lock-out: guessing from many addresses
+ * slows to one guess a minute, while the owner waits at most that long.
+ */
+export interface SignInRule {
+  name: string;
+  windowMs: number;
+  perAddress: number;
+  perEmailAndAddress: number;
+  perEmail: Spacing;
+}
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 
 /**
  * The per-address limits are looser than the per-e-mail ones because many shoppers can share one
@@ -14,10 +31,22 @@ const MINUTE = 60_000;
  * from many addresses.
  */
 export const rateLimitRules = {
-  /** Counts failed sign-ins only, so a shopper who signs in often is never locked out. */
-  login: { name: 'login', perAddress: 50, perEmail: 10, windowMs: 15 * MINUTE },
   register: { name: 'register', perAddress: 50, perEmail: 5, windowMs: 60 * MINUTE },
   forgotPassword: { name: 'forgot-password', perAddress: 20, perEmail: 5, windowMs: 15 * MINUTE },
   /** Checking a reset code and resetting with it draw from the same allowance. */
   resetCode: { name: 'reset-code', perAddress: 50, perEmail: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Each attempt is counted before the password is checked and given back when it succeeds, so a
+ * shopper who signs in often is never limited, and attempts sent together cannot pass the limit.
+ * From the 10th attempt at one e-mail in the window, attempts are spaced 1 s, 2 s, 4 s ... 1 min
+ * apart: at most 10 are ever judged at once, however many addresses send them.
+ */
+export const signInRule: SignInRule = {
+  name: 'login',
+  windowMs: 15 * MINUTE,
+  perAddress: 50,
+  perEmailAndAddress: 10,
+  perEmail: { spacedFrom: 10, firstPauseMs: SECOND, maxPauseMs: MINUTE },
+};

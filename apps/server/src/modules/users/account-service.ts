@@ -6,11 +6,11 @@ import type {
   UserInfo,
 } from '@proshop/domain/user-schemas';
 import type { Database } from '../../db/client.ts';
-import { AppError, conflict } from '../../errors/app-error.ts';
+import { conflict, notFound, unauthorized } from '../../errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { signToken } from '../auth/tokens.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import { rateLimitRules } from '../rate-limit/rules.ts';
+import { rateLimitRules, signInRule } from '../rate-limit/rules.ts';
 import {
   EmailTakenError,
   findUserByEmail,
@@ -55,27 +55,27 @@ export async function register(
 // Checked against when the e-mail is unknown, so that both refusals take the same time.
 let dummyHash: Promise<string> | undefined;
 
-/** Signs in; only failures count towards the sign-in rate limit. */
+/**
+ * Signs in. The attempt is counted before the password is checked (see `signInRule`) and given
+ * back when the password matches, so only failures stay counted.
+ */
 export async function login(
   ctx: AccountContext & { limiter: RateLimiter },
   body: LoginRequest,
   address: string,
 ): Promise<UserInfo> {
-  const attempt = { address, email: body.email };
-  await ctx.limiter.assertAllowed(rateLimitRules.login, attempt);
+  const attempt = await ctx.limiter.admitSignIn(signInRule, { address, email: body.email });
   const row = await findUserByEmail(ctx.db, body.email);
   dummyHash ??= hashPassword('not-a-password-anyone-has');
   const matches = await verifyPassword(row?.passwordHash ?? (await dummyHash), body.password);
-  if (!row || !matches) {
-    await ctx.limiter.recordFailure(rateLimitRules.login, attempt);
-    throw new AppError('unauthorized', INVALID_CREDENTIALS);
-  }
+  if (!row || !matches) throw unauthorized(INVALID_CREDENTIALS);
+  await attempt.succeeded();
   return sessionOf(row, ctx.jwtSecret);
 }
 
 export async function getProfile(ctx: AccountContext, userId: string): Promise<User> {
   const row = await findUserById(ctx.db, userId);
-  if (!row) throw new AppError('notFound', USER_NOT_FOUND);
+  if (!row) throw notFound(USER_NOT_FOUND);
   return toUser(row);
 }
 
@@ -92,7 +92,7 @@ export async function updateProfile(
       email: body.email,
       ...(passwordHash ? { passwordHash } : {}),
     });
-    if (!row) throw new AppError('notFound', USER_NOT_FOUND);
+    if (!row) throw notFound(USER_NOT_FOUND);
     return await sessionOf(row, ctx.jwtSecret);
   } catch (error) {
     if (error instanceof EmailTakenError) throw conflict(EMAIL_IN_USE);
