@@ -11,9 +11,28 @@ describe('redirectTarget', () => {
     expect(redirectTarget(new URLSearchParams('redirect=/'))).toBe('/');
   });
 
-  it('never leaves the shop', () => {
-    expect(redirectTarget(new URLSearchParams('redirect=//evil.example'))).toBe('/evil.example');
-    expect(redirectTarget(new URLSearchParams('redirect=/\\evil.example'))).toBe('/evil.example');
+  it('keeps the query of the page it comes back to', () => {
+    expect(redirectTarget(new URLSearchParams('redirect=order%2F42%3Fx%3D1'))).toBe(
+      '/order/42?x=1',
+    );
+  });
+
+  it('never leaves the shop, however the other host is spelled', () => {
+    for (const attack of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '%09//evil.example',
+      '%0a//evil.example',
+      '%09/%09/evil.example',
+      '/%09/evil.example',
+      'https://evil.example',
+      '%20//evil.example',
+    ]) {
+      const target = redirectTarget(new URLSearchParams(`redirect=${attack}`));
+      expect(target, attack).toMatch(/^\/(?![/\\])/);
+      expect(new URL(target, 'https://shop.example').origin, attack).toBe('https://shop.example');
+    }
   });
 });
 
