@@ -101,6 +101,28 @@ describe('access rules and session tokens', () => {
     expect((await callAsUser(`Bearer ${good}`)).statusCode).toBe(200);
   });
 
+  it('refuses a token without an end, or made to last longer than the shop issues', async () => {
+    const user = await createUser(t.database.db);
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const signed = (claims: { iat?: number; exp?: number }) => {
+      const jwt = new SignJWT({ ver: user.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id);
+      if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+      if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+      return jwt.sign(key);
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const statusOf = async (token: Promise<string>) =>
+      (await callAsUser(`Bearer ${await token}`)).statusCode;
+    expect(await statusOf(signed({ iat: now }))).toBe(401);
+    expect(await statusOf(signed({ exp: now + 3600 }))).toBe(401);
+    expect(await statusOf(signed({ iat: now, exp: now + TOKEN_LIFETIME_SECONDS + 1 }))).toBe(401);
+    expect(await statusOf(signed({ iat: now + 3600, exp: now + 7200 }))).toBe(401);
+    // The same claims within the shop's own lifetime are accepted: only the claims differ.
+    expect(await statusOf(signed({ iat: now, exp: now + TOKEN_LIFETIME_SECONDS }))).toBe(200);
+  });
+
   it('refuses a token once it has expired, though it was accepted before', async () => {
     const { headers } = await createSignedInUser(t.database.db);
     expect((await callAsUser(headers.authorization)).statusCode).toBe(200);

@@ -49,6 +49,9 @@ function signer(secret: string): Signer {
   return found;
 }
 
+/** Instances' clocks may differ this much: a token issued by one is good at once on another. */
+const CLOCK_SKEW_SECONDS = 60;
+
 /** Seconds since the epoch, as jose compares `exp` with. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -79,15 +82,26 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
     return { ok: false, reason: 'expired' };
   }
   try {
-    const { payload } = await jwtVerify(token, await key, { algorithms: [ALGORITHM] });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+    const { payload } = await jwtVerify(token, await key, {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['sub', 'iat', 'exp'],
+    });
+    const { sub, ver, iat, exp } = payload;
+    // A token this server did not make as it makes them (no end, or a longer life than it gives,
+    // e.g. signed with a leaked key by someone who wanted it to last) is refused.
+    if (
+      typeof sub !== 'string' ||
+      typeof ver !== 'number' ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number' ||
+      exp - iat > TOKEN_LIFETIME_SECONDS ||
+      iat > nowSeconds() + CLOCK_SKEW_SECONDS
+    ) {
       return { ok: false, reason: 'invalid' };
     }
-    const subject = { id: payload.sub, tokenVersion: payload.ver };
-    if (typeof payload.exp === 'number') {
-      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-      verified.set(token, { subject, expiresAt: payload.exp });
-    }
+    const subject = { id: sub, tokenVersion: ver };
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, { subject, expiresAt: exp });
     return { ok: true, subject };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
