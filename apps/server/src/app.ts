@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     imageStorage: app.imageStorage,
     shopName: deps.config.SHOP_NAME,
     shopEmail: deps.config.SHOP_EMAIL ?? '',
+    shopCurrency: deps.config.PAYMENT_CURRENCY,
   });
   return app;
 }

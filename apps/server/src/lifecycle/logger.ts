@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { LoggerOptions } from 'pino';
 import type { Config } from '../config.ts';
+import { errorWithoutValues } from './log-errors.ts';
 
 /**
  * pino settings: JSON lines in production (for log collectors), readable lines for a person at
@@ -10,6 +11,7 @@ export function loggerOptions(config: Config): LoggerOptions {
   const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: { err: errorWithoutValues },
   };
   if (!config.isProduction && process.stdout.isTTY && hasPinoPretty()) {
     options.transport = {

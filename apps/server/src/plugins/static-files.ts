@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../html/escape-html.ts';
-import { AppError, notFound } from '../errors/app-error.ts';
-import type { ImageStorage } from '../modules/uploads/storage/image-storage.ts';
+import { notFound } from '../errors/app-error.ts';
 import { precompressedPage, sendPage } from './precompressed-page.ts';
 
 export interface StaticFilesOptions {
@@ -14,6 +13,8 @@ export interface StaticFilesOptions {
   uploadsDir: string;
   /** Where uploads live; anything but the local folder is streamed through GET /uploads/:name. */
   imageStorage: ImageStorage;
+  /** The currency prices are shown in (PAYMENT_CURRENCY), known to every screen from the start. */
+  shopCurrency: string;
   shopName: string;
   /** The shop's contact address (SHOP_EMAIL) for the web app's mail links; '' when unset. */
   shopEmail: string;
@@ -101,7 +102,8 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
   const page = precompressedPage(
     readFileSync(indexPath, 'utf8')
       .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
-      .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail)),
+      .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail))
+      .replaceAll('__SHOP_CURRENCY__', escapeHtml(options.shopCurrency)),
   );
   const assetsDir = join(options.webDistDir, 'assets');
   const compressed = filesWithCompressedCopies(options.webDistDir);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
@@ -28,6 +28,8 @@ export async function createTestApp(
     extraRoutes?: (app: FastifyInstance) => void;
     clock?: Clock;
     paymentProvider?: PaymentProvider;
+    /** Logs through this logger instead of logging nothing. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'proshop-test-'));
@@ -45,6 +47,7 @@ export async function createTestApp(
     jwtSecret: TEST_JWT_SECRET,
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   const close = async () => {
     await app.close();

@@ -44,6 +44,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await createOrder(
         app.db,
         currentUser(request),
+        app.config.PAYMENT_CURRENCY,
         request.body,
         request.headers['idempotency-key'],
       );
