@@ -1,18 +1,25 @@
+import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
 import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
-const money = (amount: number) => `$${amount.toFixed(2)}`;
+/** An amount of the order in the order's own currency, as the shop's screens show it. */
+const moneyOf = (order: Order) => (amount: number) => formatMoney(toCents(amount), order.currency);
 
 function lines(order: Order): { text: string[]; html: string } {
-  const text = order.orderItems.map(
-    (item) =>
-      `${item.qty} x ${item.name} at ${money(item.price)} = ${money(item.qty * item.price)}`,
+  const money = moneyOf(order);
+  const shown = order.orderItems.map((item) => ({
+    item,
+    price: money(item.price),
+    total: formatMoney(lineTotal(toCents(item.price), item.qty), order.currency),
+  }));
+  const text = shown.map(
+    ({ item, price, total }) => `${item.qty} x ${item.name} at ${price} = ${total}`,
   );
-  const html = order.orderItems
+  const html = shown
     .map(
-      (item) =>
-        `<tr><td>${item.qty} x ${escapeHtml(item.name)}</td><td align="right">${money(item.qty * item.price)}</td></tr>`,
+      ({ item, total }) =>
+        `<tr><td>${item.qty} x ${escapeHtml(item.name)}</td><td align="right">${total}</td></tr>`,
     )
     .join('');
   return { text, html };
@@ -30,6 +37,7 @@ ${body}
 /** The receipt sent when an order is paid. */
 export function receiptEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
   const { text, html } = lines(order);
+  const money = moneyOf(order);
   const number = order._id;
   const a = order.shippingAddress;
   const address = `${a.address}, ${a.city} ${a.postalCode}, ${a.country}`;

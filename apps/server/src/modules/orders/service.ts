@@ -41,12 +41,15 @@ async function withItems(db: Database, order: OrderRow): Promise<Order> {
  * Places an order at the catalogue's current prices. The lines' names, images and prices are
  * copied from the database; the totals the shopper saw must match, so nobody is charged an
  * amount they did not see. A retry with the same idempotency key answers the first order.
+ * `currency` (PAYMENT_CURRENCY) is kept with the order: it is charged, shown and e-mailed in it
+ * even if the shop's currency changes later.
  */
 export async function createOrder(
   db: Database,
   user: SessionUser,
   request: CreateOrderRequest,
   idempotencyKey: string | undefined,
+  currency: string,
 ): Promise<Order> {
   if (idempotencyKey) {
     const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
@@ -89,6 +92,7 @@ export async function createOrder(
         shippingPrice: centsToDecimalString(toCents(prices.shippingPrice)),
         taxPrice: centsToDecimalString(toCents(prices.taxPrice)),
         totalPrice: centsToDecimalString(toCents(prices.totalPrice)),
+        currency,
         idempotencyKey: idempotencyKey ?? null,
       },
       lines.map(({ product, qty }) => ({
