@@ -129,9 +129,3 @@ export type ProductUpdateRequest = z.infer<typeof productUpdateRequestSchema>;
 /** POST /api/upload answers the stored image's address. */
 export const uploadResponseSchema = z.object({ message: z.string(), image: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
-
-/** Path parameter of the product routes; any string, so a malformed id can answer 404. */
-export const productIdParamsSchema = z.object({ id: z.string() });
-
-/** Answer of the calls that only confirm, e.g. `Review added`, `Product removed`. */
-export const messageResponseSchema = z.object({ message: z.string() });

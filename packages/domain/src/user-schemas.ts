@@ -9,6 +9,8 @@ export const RESET_CODE_TTL_MINUTES = 10;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 /** A reset code is this many decimal digits. */
 export const RESET_CODE_LENGTH = 6;
+/** A reset code as the shopper types it and the e-mail shows it. */
+export const RESET_CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email'));
 export const passwordSchema = z
@@ -19,7 +21,7 @@ const nameSchema = z.string().trim().min(1, 'Name is required').max(100);
 const resetCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'The code is 6 digits');
+  .regex(RESET_CODE_PATTERN, `The code is ${RESET_CODE_LENGTH} digits`);
 
 /** The session the browser keeps as `userInfo` (spec: _id, name, email, isAdmin, token). */
 export const userInfoSchema = z.object({
@@ -81,7 +83,3 @@ export const resetPasswordRequestSchema = z.object({
   newPassword: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-/** Answers that only say what happened. */
-export const messageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;

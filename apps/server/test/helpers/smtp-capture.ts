@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { RESET_CODE_PATTERN } from '@proshop/domain/user-schemas';
 
 export interface CapturedMail {
   to: string[];
@@ -80,9 +81,11 @@ export function mailPart(mail: CapturedMail, type: string): string {
   throw new Error(`No ${type} part in the message:\n${mail.raw}`);
 }
 
-/** The 6-digit code of a reset e-mail, read from its plain-text part. */
+/** The code of a reset e-mail, read from its plain-text part; it must be a well-formed code. */
 export function resetCodeFrom(mail: CapturedMail): string {
-  const match = /Your verification code is (\d{6})/.exec(mailPart(mail, 'text/plain'));
-  if (!match?.[1]) throw new Error(`No reset code in the message:\n${mail.raw}`);
-  return match[1];
+  const code = /Your verification code is (\S+)/.exec(mailPart(mail, 'text/plain'))?.[1];
+  if (!code || !RESET_CODE_PATTERN.test(code)) {
+    throw new Error(`No reset code in the message:\n${mail.raw}`);
+  }
+  return code;
 }

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../errors/app-error.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { verifyToken } from './tokens.ts';
@@ -100,9 +101,20 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     // Shown in the OpenAPI document, where the generated access test reads every route's rule.
     route.schema = { ...route.schema, 'x-access': access };
     if (access === 'public') return;
-    // Shown in the OpenAPI document: the route needs a bearer token.
-    route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
-    const guard = async (request: FastifyRequest) => {
+    // Shown in the OpenAPI document: the route needs a bearer token, and the guard below may
+    // answer 401 (and 403 on admin routes) before the route's own errors.
+    route.schema = {
+      ...route.schema,
+      security: [{ bearerAuth: [] }],
+      response: {
+        ...(access === 'admin' ? errorResponses(401, 403) : errorResponses(401)),
+        ...(route.schema?.response as object | undefined),
+      },
+    };
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      // The answer depends on who asks (and a refusal on the token sent): no cache, shared or
+      // the browser's, may keep it for anyone else or for after sign-out.
+      reply.header('cache-control', 'no-store');
       const user = await loadSessionUser(app, session, request);
       if (!user) throw unauthorized(NOT_SIGNED_IN);
       if (access === 'admin' && !user.isAdmin) throw forbidden(NOT_ADMIN);

@@ -1,7 +1,7 @@
 import { healthResponseSchema, readyResponseSchema } from '@proshop/domain/health-schemas';
-import { errorResponseSchema } from '@proshop/domain/error-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unavailable } from '../../errors/app-error.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'The process is up',
-        response: { 200: healthResponseSchema },
+        response: { 200: healthResponseSchema, ...errorResponses() },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -26,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'The server can serve: the database answers and it is not shutting down',
-        response: { 200: readyResponseSchema, 503: errorResponseSchema },
+        response: { 200: readyResponseSchema, ...errorResponses() },
       },
     },
     async () => {

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from '@proshop/domain/error-schemas';
 import {
   createOrderRequestSchema,
   orderListSchema,
@@ -8,22 +7,21 @@ import {
   payOrderRequestSchema,
   startPaymentResponseSchema,
 } from '@proshop/domain/order-schemas';
+import { idParamsSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
 import { advanceOrder, createOrder, getOrder, myOrders, orderPage } from './service.ts';
 
-// Any string: a malformed id is answered 404 by the service (Fastify caps params at 100 characters).
-const idParams = z.object({ id: z.string() });
 const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 visible ASCII characters')
     .optional(),
 });
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const notices = orderNotices(app);
@@ -37,16 +35,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place an order at the current prices (Idempotency-Key makes a retry safe)',
         headers: idempotencyHeaders,
         body: createOrderRequestSchema,
-        response: { 201: orderSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: orderSchema, ...errorResponses(400, 409, 413, 415) },
       },
     },
     async (request, reply) => {
       const order = await createOrder(
         app.db,
         currentUser(request),
-        app.config.PAYMENT_CURRENCY,
         request.body,
         request.headers['idempotency-key'],
+        app.config.PAYMENT_CURRENCY,
       );
       return reply.code(201).send(order);
     },
@@ -59,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "The signed-in shopper's orders, newest first",
-        response: { 200: orderListSchema, 401: errorResponseSchema },
+        response: { 200: orderListSchema, ...errorResponses() },
       },
     },
     (request) => myOrders(app.db, currentUser(request)),
@@ -73,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'One page of every order, newest first, PAGE_SIZE a page (admin)',
         querystring: orderPageQuerySchema,
-        response: { 200: orderPageSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: orderPageSchema, ...errorResponses(400) },
       },
     },
     (request) => orderPage(app.db, request.query.pageNumber, app.config.PAGE_SIZE),
@@ -86,8 +84,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'One order, for its buyer or an admin',
-        params: idParams,
-        response: { 200: orderSchema, ...errors },
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(404) },
       },
     },
     (request) => getOrder(app.db, currentUser(request), request.params.id),
@@ -108,8 +106,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: "Create the provider's payment for an unpaid order (its amount is the server's)",
-        params: idParams,
-        response: { 200: startPaymentResponseSchema, ...errors, 409: errorResponseSchema },
+        params: idParamsSchema,
+        response: { 200: startPaymentResponseSchema, ...errorResponses(403, 404, 409) },
       },
     },
     (request) => startPayment(paymentDeps(request.log), currentUser(request), request.params.id),
@@ -123,14 +121,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary:
           'Capture and verify the approved payment, taking the stock, and mark the order paid',
-        params: idParams,
+        params: idParamsSchema,
         body: payOrderRequestSchema,
-        response: {
-          200: orderSchema,
-          ...errors,
-          409: errorResponseSchema,
-          503: errorResponseSchema,
-        },
+        response: { 200: orderSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },
     async (request) => {
@@ -156,13 +149,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             step === 'sent'
               ? 'Mark a paid order as sent (admin)'
               : 'Mark a sent order as delivered (admin)',
-          params: idParams,
-          response: {
-            200: orderSchema,
-            ...errors,
-            403: errorResponseSchema,
-            409: errorResponseSchema,
-          },
+          params: idParamsSchema,
+          response: { 200: orderSchema, ...errorResponses(404, 409) },
         },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import { payConfigSchema } from '@proshop/domain/order-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../errors/error-responses.ts';
 
 /** What the browser needs to show the payment buttons; no secret ever leaves the server. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +11,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'The payment provider, its public client id, currency and script address',
-        response: { 200: payConfigSchema },
+        response: { 200: payConfigSchema, ...errorResponses() },
       },
     },
     async () => ({

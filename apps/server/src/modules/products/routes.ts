@@ -1,14 +1,14 @@
 import {
-  messageResponseSchema,
   productDetailSchema,
-  productIdParamsSchema,
   productListQuerySchema,
   productListResponseSchema,
   productSchema,
   productUpdateRequestSchema,
   topProductsResponseSchema,
 } from '@proshop/domain/product-schemas';
+import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import {
   createSampleProduct,
@@ -28,7 +28,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'One page of products, optionally filtered by a keyword',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema },
+        response: { 200: productListResponseSchema, ...errorResponses(400) },
       },
     },
     (request) => listProducts(app.db, request.query, app.config.PAGE_SIZE),
@@ -42,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'The best-rated products, for the carousel',
-        response: { 200: topProductsResponseSchema },
+        response: { 200: topProductsResponseSchema, ...errorResponses() },
       },
     },
     () => topProducts(app.db),
@@ -55,8 +55,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'A product with its reviews',
-        params: productIdParamsSchema,
-        response: { 200: productDetailSchema },
+        params: idParamsSchema,
+        response: { 200: productDetailSchema, ...errorResponses(404) },
       },
     },
     (request) => getProductDetail(app.db, request.params.id),
@@ -69,7 +69,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Create a sample product to edit',
-        response: { 201: productSchema },
+        response: { 201: productSchema, ...errorResponses() },
       },
     },
     async (request, reply) =>
@@ -85,9 +85,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Update a product',
-        params: productIdParamsSchema,
+        params: idParamsSchema,
         body: productUpdateRequestSchema,
-        response: { 200: productSchema },
+        response: { 200: productSchema, ...errorResponses(400, 404, 413, 415) },
       },
     },
     (request) => updateProduct(app.db, app.catalogue, request.params.id, request.body),
@@ -100,8 +100,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Delete a product; orders keep their copy of it',
-        params: productIdParamsSchema,
-        response: { 200: messageResponseSchema },
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
     (request) => deleteProduct(app.db, app.catalogue, request.params.id),

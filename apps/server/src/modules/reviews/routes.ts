@@ -1,9 +1,7 @@
-import {
-  createReviewRequestSchema,
-  messageResponseSchema,
-  productIdParamsSchema,
-} from '@proshop/domain/product-schemas';
+import { createReviewRequestSchema } from '@proshop/domain/product-schemas';
+import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { addReview } from './service.ts';
 
@@ -17,9 +15,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Review a product (one review per user and product)',
-        params: productIdParamsSchema,
+        params: idParamsSchema,
         body: createReviewRequestSchema,
-        response: { 201: messageResponseSchema },
+        response: { 201: messageResponseSchema, ...errorResponses(400, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { uploadResponseSchema } from '@proshop/domain/product-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalid, tooLarge, unsupportedMedia } from '../../errors/app-error.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 import {
   IMAGE_TOO_LARGE,
   IMAGE_UPLOADED,
@@ -43,7 +44,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         summary: 'Upload a product image (JPEG, PNG, WebP or GIF, at most 5 MB)',
         consumes: ['multipart/form-data'],
-        response: { 201: uploadResponseSchema },
+        response: { 201: uploadResponseSchema, ...errorResponses(400, 413, 415) },
       },
     },
     async (request, reply) => {

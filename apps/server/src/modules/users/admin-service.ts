@@ -1,4 +1,5 @@
-import type { AdminUserUpdateRequest, MessageResponse, User } from '@proshop/domain/user-schemas';
+import type { MessageResponse } from '@proshop/domain/route-schemas';
+import type { AdminUserUpdateRequest, User } from '@proshop/domain/user-schemas';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';

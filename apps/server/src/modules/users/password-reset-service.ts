@@ -2,10 +2,10 @@ import {
   RESET_CODE_MAX_ATTEMPTS,
   RESET_CODE_TTL_MINUTES,
   type ForgotPasswordRequest,
-  type MessageResponse,
   type ResetCodeCheckRequest,
   type ResetPasswordRequest,
 } from '@proshop/domain/user-schemas';
+import type { MessageResponse } from '@proshop/domain/route-schemas';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../errors/app-error.ts';
 import type { Clock } from '../../lifecycle/clock.ts';

@@ -2,7 +2,6 @@ import {
   adminUserUpdateRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
-  messageResponseSchema,
   profileUpdateRequestSchema,
   registerRequestSchema,
   resetCodeCheckRequestSchema,
@@ -10,16 +9,17 @@ import {
   userInfoSchema,
   userSchema,
 } from '@proshop/domain/user-schemas';
+import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { getProfile, login, register, updateProfile } from './account-service.ts';
 import { deleteUserAsAdmin, getUser, listAllUsers, updateUserAsAdmin } from './admin-service.ts';
 import { checkResetCode, resetPassword, sendResetCode } from './password-reset-service.ts';
 
 const tags = ['users'];
-const idParams = z.object({ id: z.string() });
 
 function resetContext(app: FastifyInstance) {
   return {
@@ -46,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create an account and sign in (never an admin)',
         body: registerRequestSchema,
-        response: { 201: userInfoSchema },
+        response: { 201: userInfoSchema, ...errorResponses(400, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with e-mail and password',
         body: loginRequestSchema,
-        response: { 200: userInfoSchema },
+        response: { 200: userInfoSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
     (request) => login(limitedAccounts, request.body, request.ip),
@@ -76,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signed-in user',
-        response: { 200: userSchema },
+        response: { 200: userSchema, ...errorResponses(404) },
       },
     },
     (request) => getProfile(accounts, currentUser(request).id),
@@ -90,7 +90,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change name, e-mail and optionally the password (which ends older sessions)',
         body: profileUpdateRequestSchema,
-        response: { 200: userInfoSchema },
+        response: { 200: userInfoSchema, ...errorResponses(400, 404, 409, 413, 415) },
       },
     },
     (request) => updateProfile(accounts, currentUser(request).id, request.body),
@@ -104,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'E-mail a 6-digit reset code (same answer whether the account exists or not)',
         body: forgotPasswordRequestSchema,
-        response: { 200: messageResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
     (request) => sendResetCode(resetContext(app), request.body, request.ip),
@@ -118,7 +118,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Check a reset code',
         body: resetCodeCheckRequestSchema,
-        response: { 200: messageResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
     (request) => checkResetCode(resetContext(app), request.body, request.ip),
@@ -132,7 +132,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Set a new password with a reset code (ends every session)',
         body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 413, 415, 429) },
       },
     },
     (request) => resetPassword(resetContext(app), request.body, request.ip),
@@ -142,7 +142,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } },
+      schema: {
+        tags,
+        summary: 'Every user',
+        response: { 200: z.array(userSchema), ...errorResponses() },
+      },
     },
     () => listAllUsers(app.db),
   );
@@ -151,7 +155,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'One user', params: idParams, response: { 200: userSchema } },
+      schema: {
+        tags,
+        summary: 'One user',
+        params: idParamsSchema,
+        response: { 200: userSchema, ...errorResponses(404) },
+      },
     },
     (request) => getUser(app.db, request.params.id),
   );
@@ -163,9 +172,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a user, including the admin flag (not your own)',
-        params: idParams,
+        params: idParamsSchema,
         body: adminUserUpdateRequestSchema,
-        response: { 200: userSchema },
+        response: { 200: userSchema, ...errorResponses(400, 404, 409, 413, 415) },
       },
     },
     (request) =>
@@ -179,8 +188,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a user (not yourself); their orders keep the buyer name and e-mail',
-        params: idParams,
-        response: { 200: messageResponseSchema },
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(404, 409) },
       },
     },
     (request) =>

@@ -1,7 +1,6 @@
 import type {
   ForgotPasswordRequest,
   LoginRequest,
-  MessageResponse,
   ProfileUpdateRequest,
   RegisterRequest,
   ResetCodeCheckRequest,
@@ -9,6 +8,7 @@ import type {
   User,
   UserInfo,
 } from '@proshop/domain/user-schemas';
+import type { MessageResponse } from '@proshop/domain/route-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 import { signedIn } from '../../state/session-slice.ts';
 
