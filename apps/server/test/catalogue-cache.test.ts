@@ -3,7 +3,7 @@ import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Product, ProductDetail, ProductListResponse } from '@proshop/domain/product-schemas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
-import { payOrder } from './helpers/security-fixtures.ts';
+import { payOrder } from './helpers/orders.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type Headers = Record<string, string>;

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeOrderPrices } from '@proshop/domain/prices';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,28 +12,19 @@ import { enqueueMail } from '../src/modules/mail/outbox-repository.ts';
 import { createOutboxWorker } from '../src/modules/mail/outbox-worker.ts';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from '../src/modules/mail/retry-schedule.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
-import { payOrder } from './helpers/security-fixtures.ts';
+import { payOrder, placeOrder, type OrderLine } from './helpers/orders.ts';
 import { deadSmtpUrl, startSmtpCapture, type SmtpCapture } from './helpers/smtp-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTestClock } from './helpers/test-clock.ts';
 import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
 const MINUTE = 60_000;
-const address = { address: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'USA' };
-
-async function placeAndPay(t: TestApp, headers: Record<string, string>, productId: string) {
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers,
-    payload: {
-      orderItems: [{ product: productId, qty: 1 }],
-      shippingAddress: address,
-      paymentMethod: 'PayPal',
-      ...computeOrderPrices([{ price: 30, qty: 1 }]),
-    },
-  });
-  const id = placed.json<{ _id: string }>()._id;
+async function placeAndPay(
+  t: TestApp,
+  headers: Record<string, string>,
+  product: OrderLine['product'],
+) {
+  const { _id: id } = await placeOrder(t.app, headers, [{ product, qty: 1 }]);
   const paid = await payOrder(t.app, headers, id);
   return { id, paid };
 }
@@ -55,7 +45,7 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     const shopper = await createSignedInUser(t.database.db);
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
 
-    const { id, paid } = await placeAndPay(t, shopper.headers, lamp.id);
+    const { id, paid } = await placeAndPay(t, shopper.headers, lamp);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ isPaid: true });
     expect(await t.app.mailOutbox.runOnce()).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
@@ -86,7 +76,7 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     cleanups.push(() => t.close());
     const shopper = await createSignedInUser(t.database.db);
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
-    const first = await placeAndPay(t, shopper.headers, lamp.id);
+    const first = await placeAndPay(t, shopper.headers, lamp);
     const again = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${first.id}/pay`,
@@ -158,7 +148,7 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     const shopper = await createSignedInUser(t.database.db);
     const admin = await createSignedInUser(t.database.db, { isAdmin: true });
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
-    const { id } = await placeAndPay(t, shopper.headers, lamp.id);
+    const { id } = await placeAndPay(t, shopper.headers, lamp);
     const sent = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}/sent`,

@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
-import { computeOrderPrices } from '@proshop/domain/prices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
-import { payOrder } from './helpers/security-fixtures.ts';
+import { payOrder, placeOrder } from './helpers/orders.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** A port with nothing listening: the mail server is down. */
@@ -25,18 +24,7 @@ describe('a mail server that is down', () => {
   it('does not turn a captured payment into an error: the order is paid, the receipt waits in the outbox', async () => {
     const shopper = await createSignedInUser(t.database.db);
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: shopper.headers,
-      payload: {
-        orderItems: [{ product: lamp.id, qty: 1 }],
-        shippingAddress: { address: 'a', city: 'b', postalCode: 'c', country: 'd' },
-        paymentMethod: 'PayPal',
-        ...computeOrderPrices([{ price: 30, qty: 1 }]),
-      },
-    });
-    const id = placed.json()._id;
+    const { _id: id } = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
     const paid = await payOrder(t.app, shopper.headers, id);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().isPaid).toBe(true);

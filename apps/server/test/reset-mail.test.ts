@@ -8,12 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { passwordResets } from '../src/db/schema.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
+import { forgotPassword } from './helpers/auth.ts';
 import { createUser } from './helpers/factories.ts';
 import { deadSmtpUrl, mailPart, resetCodeFrom } from './helpers/smtp-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-
-const forgot = (t: TestApp, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/users/forgotpassword', payload: { email } });
 
 describe('reset e-mail without SMTP_URL: the outbox folder', () => {
   let t: TestApp;
@@ -24,7 +22,7 @@ describe('reset e-mail without SMTP_URL: the outbox folder', () => {
 
   it('writes the message as an .eml file under DATA_DIR/outbox, and the code in it works', async () => {
     const user = await createUser(t.database.db);
-    const res = await forgot(t, user.email);
+    const res = await forgotPassword(t.app, user.email);
     expect(res.statusCode).toBe(200);
     await t.app.backgroundMail.settled();
     const files = readdirSync(t.config.outboxDir);
@@ -83,7 +81,7 @@ describe('reset e-mail with the mail server down', () => {
   it('answers 503 with a clear message to a known and an unknown e-mail, and leaves no code behind', async () => {
     const user = await createUser(t.database.db);
     for (const email of [user.email, `nobody-${randomUUID()}@example.test`]) {
-      const res = await forgot(t, email);
+      const res = await forgotPassword(t.app, email);
       expect(res.statusCode, email).toBe(503);
       expect(res.json(), email).toEqual({
         message: 'We could not send the e-mail right now. Please try again in a few minutes.',

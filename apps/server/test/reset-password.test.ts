@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../src/db/schema.ts';
+import { forgotPassword, signIn } from './helpers/auth.ts';
 import { createSignedInUser, createUser, TEST_PASSWORD } from './helpers/factories.ts';
 import {
   mailPart,
@@ -38,8 +39,7 @@ describe('password reset by an e-mailed code (real SMTP server)', () => {
     await smtp.close();
   });
 
-  const forgot = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/users/forgotpassword', payload: { email } });
+  const forgot = (email: string) => forgotPassword(t.app, email);
   const check = (email: string, resetToken: string) =>
     t.app.inject({
       method: 'POST',
@@ -52,8 +52,6 @@ describe('password reset by an e-mailed code (real SMTP server)', () => {
       url: '/api/users/resetpassword',
       payload: { email, resetToken, newPassword },
     });
-  const login = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
   /** Asks for a code and reads it from the e-mail the SMTP server received. */
   async function requestCode(email: string): Promise<string> {
@@ -103,8 +101,8 @@ describe('password reset by an e-mailed code (real SMTP server)', () => {
     expect(done.json()).toEqual({
       message: 'Your password has been reset. Please log in with your new password.',
     });
-    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await login(user.email, 'a-brand-new-password')).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(t.app, user.email, 'a-brand-new-password')).statusCode).toBe(200);
     // The reset ended the session the user had before.
     expect((await t.app.inject({ url: '/api/users/profile', headers })).statusCode).toBe(401);
   });
@@ -140,7 +138,7 @@ describe('password reset by an e-mailed code (real SMTP server)', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: WRONG_CODE });
     expect((await check(user.email, code)).statusCode).toBe(400);
-    expect((await login(user.email, 'first-new-password')).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, 'first-new-password')).statusCode).toBe(200);
   });
 
   it('kills the code after 5 wrong tries: even the right code is refused then', async () => {
@@ -156,7 +154,7 @@ describe('password reset by an e-mailed code (real SMTP server)', () => {
     expect((await reset(user.email, wrongCode(code), 'never-set-password')).statusCode).toBe(400);
     expect((await check(user.email, code)).statusCode).toBe(400);
     expect((await reset(user.email, code, 'never-set-password')).statusCode).toBe(400);
-    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('gives concurrent guesses no more than 5 tries in all', async () => {

@@ -6,14 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema.ts';
-import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
+import {
+  createProduct,
+  createSignedInUser,
+  TEST_JWT_SECRET,
+  uniqueEmail,
+} from './helpers/factories.ts';
+import { orderBody, placeOrder } from './helpers/orders.ts';
 import {
   apiOperations,
   fillPath,
   operationName,
-  orderBody,
-  placeOrder,
-  uniqueEmail,
   type ApiOperation,
   type Headers,
 } from './helpers/security-fixtures.ts';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as password from '../src/modules/auth/password.ts';
+import { signIn } from './helpers/auth.ts';
 import { createUser, TEST_PASSWORD } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -30,14 +31,9 @@ describe('sign-in: a wrong password and an unknown e-mail look the same', () => 
   });
 
   let calls = 0;
+  // One address per call: the failed sign-in limit must not answer instead.
   const login = (email: string, pass: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email, password: pass },
-      // One address per call: the failed sign-in limit must not answer instead.
-      remoteAddress: `10.9.0.${(calls += 1)}`,
-    });
+    signIn(t.app, email, pass, `10.9.0.${(calls += 1)}`);
 
   it('answers a known e-mail with a wrong password and an unknown e-mail with the same status, body and headers', async () => {
     const user = await createUser(t.database.db);

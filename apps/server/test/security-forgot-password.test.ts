@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../src/db/schema.ts';
+import { forgotPassword } from './helpers/auth.ts';
 import { createUser } from './helpers/factories.ts';
 import {
   deadSmtpUrl,
@@ -20,9 +21,6 @@ const MAIL_SERVER_DOWN =
   'We could not send the e-mail right now. Please try again in a few minutes.';
 
 const unknownEmail = () => `nobody-${randomUUID()}@example.test`;
-
-const forgot = (t: TestApp, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/users/forgotpassword', payload: { email } });
 
 /** Status, body and headers of an answer, without the two headers that differ on every call. */
 function visible(res: LightMyRequestResponse) {
@@ -92,8 +90,8 @@ describe('forgot-password: a known and an unknown e-mail look the same', () => {
 
     it('answers both with the same status, body and headers, and e-mails only the known one', async () => {
       const user = await createUser(t.database.db);
-      const known = await forgot(t, user.email);
-      const unknown = await forgot(t, unknownEmail());
+      const known = await forgotPassword(t.app, user.email);
+      const unknown = await forgotPassword(t.app, unknownEmail());
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual({ message: CODE_SENT });
       expect(visible(unknown)).toEqual(visible(known));
@@ -111,7 +109,7 @@ describe('forgot-password: a known and an unknown e-mail look the same', () => {
     cleanups.push(() => t.close());
     const user = await createUser(t.database.db);
 
-    const known = await forgot(t, user.email);
+    const known = await forgotPassword(t.app, user.email);
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: CODE_SENT });
     // The server still holds the message: the answer did not wait for it.
@@ -130,8 +128,8 @@ describe('forgot-password: a known and an unknown e-mail look the same', () => {
     cleanups.push(() => t.close());
     const user = await createUser(t.database.db);
 
-    const known = await forgot(t, user.email);
-    const unknown = await forgot(t, unknownEmail());
+    const known = await forgotPassword(t.app, user.email);
+    const unknown = await forgotPassword(t.app, unknownEmail());
     expect(known.statusCode).toBe(503);
     expect(known.json()).toEqual({ message: MAIL_SERVER_DOWN });
     expect(visible(unknown)).toEqual(visible(known));
@@ -141,8 +139,8 @@ describe('forgot-password: a known and an unknown e-mail look the same', () => {
     // The mail server comes back where the shop expects it.
     const smtp = await startSmtpCapture(Number(new URL(url).port));
     cleanups.push(() => smtp.close());
-    const knownAgain = await forgot(t, user.email);
-    const unknownAgain = await forgot(t, unknownEmail());
+    const knownAgain = await forgotPassword(t.app, user.email);
+    const unknownAgain = await forgotPassword(t.app, unknownEmail());
     expect(knownAgain.statusCode).toBe(200);
     expect(visible(unknownAgain)).toEqual(visible(knownAgain));
     await t.app.backgroundMail.settled();
@@ -163,7 +161,7 @@ describe('forgot-password: a known and an unknown e-mail look the same', () => {
     cleanups.push(() => t.close());
     const user = await createUser(t.database.db);
 
-    const res = await forgot(t, user.email);
+    const res = await forgotPassword(t.app, user.email);
     expect(res.statusCode).toBe(200);
     await t.app.backgroundMail.settled();
     expect(picky.accepted).toEqual([]);

@@ -4,13 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, reviews, users } from '../src/db/schema.ts';
-import { createProduct, createSignedInUser } from './helpers/factories.ts';
-import {
-  orderBody,
-  shippingAddress,
-  uniqueEmail,
-  type Headers,
-} from './helpers/security-fixtures.ts';
+import { createProduct, createSignedInUser, uniqueEmail } from './helpers/factories.ts';
+import { orderBody, shippingAddress } from './helpers/orders.ts';
+import type { Headers } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;

@@ -3,7 +3,7 @@
 // nothing; the plain-text part keeps them as written, and Unicode arrives unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
-import { orderBody, payOrder } from './helpers/security-fixtures.ts';
+import { orderBody, payOrder } from './helpers/orders.ts';
 import {
   mailPart,
   startSmtpCapture,

@@ -5,15 +5,16 @@ import type { Order } from '@proshop/domain/order-schemas';
 import { SAMPLE_PRODUCT } from '@proshop/domain/product-schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, reviews, users } from '../src/db/schema.ts';
-import { createProduct, createSignedInUser, TEST_PASSWORD } from './helpers/factories.ts';
+import { orderItems, products, reviews, users } from '../src/db/schema.ts';
+import { signIn } from './helpers/auth.ts';
 import {
-  orderBody,
-  payOrder,
-  placeOrder,
+  createProduct,
+  createSignedInUser,
+  TEST_PASSWORD,
   uniqueEmail,
-  type Headers,
-} from './helpers/security-fixtures.ts';
+} from './helpers/factories.ts';
+import { orderBody, orderRow, payOrder, placeOrder } from './helpers/orders.ts';
+import type { Headers } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -56,8 +57,6 @@ describe('mass assignment: no request sets a field the server owns', () => {
     (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
   const productRow = async (id: string) =>
     (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!;
-  const orderRow = async (id: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const getOrder = async (id: string, headers: Headers = shopper.headers) =>
     (await t.app.inject({ url: `/api/orders/${id}`, headers })).json<Order>();
 
@@ -144,10 +143,8 @@ describe('mass assignment: no request sets a field the server owns', () => {
       updatedAt: expect.any(Date),
     });
     expect(await userRow(other.user.id)).toEqual(otherBefore);
-    const login = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
-    expect((await login('hijacked-password')).statusCode).toBe(401);
-    expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(t.app, email, 'hijacked-password')).statusCode).toBe(401);
+    expect((await signIn(t.app, email, TEST_PASSWORD)).statusCode).toBe(200);
     // The token version was not raised: the target's session lives on.
     const session = await t.app.inject({ url: '/api/users/profile', headers: target.headers });
     expect(session.statusCode).toBe(200);
@@ -301,7 +298,7 @@ describe('mass assignment: no request sets a field the server owns', () => {
       isDelivered: false,
       deliveredAt: null,
     });
-    expect(await orderRow(id)).toMatchObject({
+    expect(await orderRow(t.database.db, id)).toMatchObject({
       userId: shopper.user.id,
       isPaid: false,
       paidAt: null,
@@ -350,7 +347,7 @@ describe('mass assignment: no request sets a field the server owns', () => {
       deliveredAt: null,
     });
     expect(Date.parse(shown.paidAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
-    const row = await orderRow(order._id);
+    const row = await orderRow(t.database.db, order._id);
     expect(row.captureId).not.toBe('CAPTURED');
     expect(row.userId).toBe(shopper.user.id);
   });
@@ -399,6 +396,9 @@ describe('mass assignment: no request sets a field the server owns', () => {
       totalPrice: order.totalPrice,
     });
     expect(afterDelivered.deliveredAt).not.toBe(LONG_AGO);
-    expect(await orderRow(order._id)).toMatchObject({ userId: shopper.user.id, isPaid: true });
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({
+      userId: shopper.user.id,
+      isPaid: true,
+    });
   });
 });

@@ -19,7 +19,8 @@ import {
 import { mailOutbox, orderItems, orders, products } from '../src/db/schema.ts';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
-import { placeOrder, type Headers } from './helpers/security-fixtures.ts';
+import { placeOrder } from './helpers/orders.ts';
+import type { Headers } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;

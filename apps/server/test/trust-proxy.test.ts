@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { rateLimitRules } from '../src/modules/rate-limit/rules.ts';
+import { uniqueEmail } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PROXY = '127.0.0.1';
-const uniqueEmail = () => `proxy-${randomUUID()}@example.test`;
 
 /** Asks for reset codes up to the per-address limit from one forwarded client, through the proxy. */
 async function exhaust(t: TestApp, forwardedFor: string) {
@@ -19,7 +18,7 @@ const forgot = (t: TestApp, forwardedFor: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/users/forgotpassword',
-    payload: { email: uniqueEmail() },
+    payload: { email: uniqueEmail('proxy') },
     remoteAddress: PROXY,
     headers: { 'x-forwarded-for': forwardedFor },
   });

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { createSignedInUser, createUser, TEST_PASSWORD } from './helpers/factories.ts';
+import { createSignedInUser, createUser, TEST_PASSWORD, uniqueEmail } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-const uniqueEmail = () => `user-${randomUUID()}@example.test`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('register, sign in and profile', () => {

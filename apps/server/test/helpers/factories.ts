@@ -51,3 +51,6 @@ export async function createSignedInUser(db: Database, overrides: Partial<NewUse
   const token = await signToken(user, TEST_JWT_SECRET);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** An e-mail address no other test uses; the prefix says which test made it. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID()}@example.test`;

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { computeOrderPrices } from '@proshop/domain/prices';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 
 export type Headers = Record<string, string>;
 export type Access = 'public' | 'user' | 'admin';
@@ -38,57 +35,3 @@ export const operationName = (op: Pick<ApiOperation, 'method' | 'path'>) =>
 
 /** The path with `{id}` replaced (encoded, so hostile ids reach the route as they are). */
 export const fillPath = (path: string, id: string) => path.replace('{id}', encodeURIComponent(id));
-
-export const uniqueEmail = (prefix = 'sec') => `${prefix}-${randomUUID()}@example.test`;
-
-export const shippingAddress = {
-  address: '1 Main St',
-  city: 'Springfield',
-  postalCode: '12345',
-  country: 'USA',
-};
-
-/** The body the place-order screen sends for these lines, totals from the shared price rule. */
-export function orderBody(lines: { product: { id: string; price: string }; qty: number }[]) {
-  return {
-    orderItems: lines.map(({ product, qty }) => ({ product: product.id, qty })),
-    shippingAddress,
-    paymentMethod: 'PayPal',
-    ...computeOrderPrices(lines.map(({ product, qty }) => ({ price: Number(product.price), qty }))),
-  };
-}
-
-/** Places an order through the API as the given shopper and answers it. */
-export async function placeOrder(
-  app: FastifyInstance,
-  headers: Headers,
-  lines: { product: { id: string; price: string }; qty: number }[],
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers,
-    payload: orderBody(lines),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ _id: string; totalPrice: number }>();
-}
-
-/**
- * Pays an order in test mode as the order page does: starts the payment, then captures it with
- * the provider's order id. Answers the capture's response.
- */
-export async function payOrder(app: FastifyInstance, headers: Headers, orderId: string) {
-  const started = await app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/payment`,
-    headers,
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  return app.inject({
-    method: 'PUT',
-    url: `/api/orders/${orderId}/pay`,
-    headers,
-    payload: { providerOrderId: started.json<{ providerOrderId: string }>().providerOrderId },
-  });
-}

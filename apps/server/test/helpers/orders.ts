@@ -1,0 +1,75 @@
+// Orders and payments through the API as the web app makes them, and the rows the tests check
+// afterwards: one copy for every API test file.
+import { computeOrderPrices } from '@proshop/domain/prices';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { orders, products } from '../../src/db/schema.ts';
+
+type Headers = Record<string, string>;
+export type OrderLine = { product: { id: string; price: string }; qty: number };
+
+export const shippingAddress = {
+  address: '1 Main St',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'USA',
+};
+
+/** The body the place-order screen sends for these lines, totals from the shared price rule. */
+export function orderBody(lines: OrderLine[]) {
+  return {
+    orderItems: lines.map(({ product, qty }) => ({ product: product.id, qty })),
+    shippingAddress,
+    paymentMethod: 'PayPal',
+    ...computeOrderPrices(lines.map(({ product, qty }) => ({ price: Number(product.price), qty }))),
+  };
+}
+
+/** Places an order through the API as the given shopper and answers it (201 expected). */
+export async function placeOrder(app: FastifyInstance, headers: Headers, lines: OrderLine[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers,
+    payload: orderBody(lines),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ _id: string; totalPrice: number }>();
+}
+
+/** Asks the payment provider for a payment of the order, as the order page's button does. */
+export const startPayment = (app: FastifyInstance, headers: Headers, orderId: string) =>
+  app.inject({ method: 'POST', url: `/api/orders/${orderId}/payment`, headers });
+
+/** Captures the payment the provider approved: what the order page sends after PayPal. */
+export const pay = (
+  app: FastifyInstance,
+  headers: Headers,
+  orderId: string,
+  providerOrderId: string,
+) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/orders/${orderId}/pay`,
+    headers,
+    payload: { providerOrderId },
+  });
+
+/**
+ * Pays an order in test mode as the order page does: starts the payment (200 expected), then
+ * captures it with the provider's order id. Answers the capture's response.
+ */
+export async function payOrder(app: FastifyInstance, headers: Headers, orderId: string) {
+  const started = await startPayment(app, headers, orderId);
+  expect(started.statusCode, started.body).toBe(200);
+  const { providerOrderId } = started.json<{ providerOrderId: string }>();
+  return pay(app, headers, orderId, providerOrderId);
+}
+
+export const stockOf = async (db: Database, productId: string) =>
+  (await db.select().from(products).where(eq(products.id, productId)))[0]!.countInStock;
+
+export const orderRow = async (db: Database, orderId: string) =>
+  (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
