@@ -24,6 +24,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { imageStoragePlugin } from './modules/uploads/storage/storage-plugin.ts';
+import { uploadFilesPlugin } from './modules/uploads/upload-files-plugin.ts';
 import { AccessLog } from './lifecycle/access-log.ts';
 import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
@@ -130,14 +131,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(productRoutes);
   await app.register(reviewRoutes);
   await app.register(uploadRoutes);
+  await app.register(uploadFilesPlugin);
   await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
 
   await app.register(staticFilesPlugin, {
     webDistDir: deps.config.webDistDir,
-    uploadsDir: deps.config.uploadsDir,
-    imageStorage: app.imageStorage,
     shopName: deps.config.SHOP_NAME,
     shopEmail: deps.config.SHOP_EMAIL ?? '',
     shopCurrency: deps.config.PAYMENT_CURRENCY,

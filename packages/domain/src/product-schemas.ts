@@ -129,3 +129,9 @@ export type ProductUpdateRequest = z.infer<typeof productUpdateRequestSchema>;
 /** POST /api/upload answers the stored image's address. */
 export const uploadResponseSchema = z.object({ message: z.string(), image: z.string() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/**
+ * The 404 answer's message when the id names no product: the products and reviews modules both
+ * answer it, and neither imports the other for it.
+ */
+export const PRODUCT_NOT_FOUND = 'Product not found';

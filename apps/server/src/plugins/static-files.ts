@@ -10,66 +10,15 @@ import { precompressedPage, sendPage } from './precompressed-page.ts';
 export interface StaticFilesOptions {
   /** The built web app (index.html and assets/); not served when absent. */
   webDistDir: string;
-  uploadsDir: string;
-  /** Where uploads live; anything but the local folder is streamed through GET /uploads/:name. */
-  imageStorage: ImageStorage;
-  /** The currency prices are shown in (PAYMENT_CURRENCY), known to every screen from the start. */
-  shopCurrency: string;
   shopName: string;
   /** The shop's contact address (SHOP_EMAIL) for the web app's mail links; '' when unset. */
   shopEmail: string;
+  /** The currency prices are shown in (PAYMENT_CURRENCY), known to every screen from the start. */
+  shopCurrency: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
-const UPLOAD_CACHE = 'public, max-age=86400';
-// Uploaded files are only ever shown as images, never run as a page.
-const UPLOAD_CSP = "default-src 'none'; sandbox";
-const STORAGE_DOWN = 'The image cannot be shown right now. Please try again in a moment.';
-
-/** GET /uploads/:name streamed from a shared store (S3) for instances without the files. */
-async function storedUploadRoutes(app: FastifyInstance, { storage }: { storage: ImageStorage }) {
-  app.get<{ Params: { name: string } }>(
-    '/uploads/:name',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { name } = request.params;
-      let image;
-      try {
-        image = await storage.get(name);
-      } catch (error) {
-        request.log.error({ err: error }, 'the image storage is unavailable');
-        throw new AppError('unavailable', STORAGE_DOWN);
-      }
-      if (!image) throw notFound(`Not found: GET /uploads/${name}`);
-      reply
-        .type(image.contentType)
-        .header('cache-control', UPLOAD_CACHE)
-        .header('content-security-policy', UPLOAD_CSP);
-      if (image.contentLength !== undefined) reply.header('content-length', image.contentLength);
-      return reply.send(image.body);
-    },
-  );
-}
-
-/**
- * GET /uploads/<name> from the local folder. Its headers are set on the reply in this scope,
- * after the app-wide ones, so that the uploads' own policy replaces the pages' policy.
- */
-async function localUploadRoutes(app: FastifyInstance, { folder }: { folder: string }) {
-  mkdirSync(folder, { recursive: true });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', UPLOAD_CACHE).header('content-security-policy', UPLOAD_CSP);
-  });
-  await app.register(fastifyStatic, {
-    root: folder,
-    prefix: '/uploads/',
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-  });
-}
 
 /** The files of the build that have a compressed copy beside them (written by the web build). */
 function filesWithCompressedCopies(dir: string): Set<string> {
@@ -82,18 +31,11 @@ function filesWithCompressedCopies(dir: string): Set<string> {
 }
 
 /**
- * Serves uploaded images and, when it has been built, the web app: hashed assets cached for a
- * year, other files for an hour, and index.html (with the shop's name and e-mail filled in,
+ * Serves the web app when it has been built: hashed assets cached for a year, other files for an hour, and index.html (with the shop's name and e-mail filled in,
  * revalidated by ETag) for every route that is not the API's. Text files go out as the brotli
  * or gzip copy the build wrote beside them when the browser accepts it.
  */
 export const staticFilesPlugin = fp(async (app: FastifyInstance, options: StaticFilesOptions) => {
-  if (options.imageStorage.kind === 'local') {
-    await app.register(localUploadRoutes, { folder: options.uploadsDir });
-  } else {
-    await app.register(storedUploadRoutes, { storage: options.imageStorage });
-  }
-
   const indexPath = join(options.webDistDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.info(`No web build at ${options.webDistDir}: serving the API only`);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { products, reviews, users } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
-import { refreshProductRating } from '../../modules/reviews/repository.ts';
+import { refreshRatings } from '../../modules/reviews/service.ts';
 import { demoProducts, demoReviews, type DemoReview } from './demo-catalogue.ts';
 
 export const demoAccounts = [
@@ -102,9 +102,7 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
         comment: review.comment,
       });
     }
-    for (const productId of new Set(demoReviews.map((r) => productIdByKey.get(r.productKey)!))) {
-      await refreshProductRating(tx, productId);
-    }
+    await refreshRatings(tx, new Set(demoReviews.map((r) => productIdByKey.get(r.productKey)!)));
     await announceCatalogueChange(tx);
   });
   return {

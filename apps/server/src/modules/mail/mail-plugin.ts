@@ -7,7 +7,10 @@ import { createOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
-    /** Sends the mail_outbox table's messages; server.ts starts it, tests call runOnce. */
+    /**
+     * The mail_outbox table: other modules queue messages in their transactions, and its worker
+     * sends them (server.ts starts it, tests call runOnce).
+     */
     mailOutbox: OutboxWorker;
     /** Mail work the requests do not wait for (reset codes); tests wait with `settled()`. */
     backgroundMail: BackgroundMail;

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
-import type { Mailer } from './mailer.ts';
+import type { MailMessage, Mailer } from './mailer.ts';
 import {
   claimNextMail,
+  enqueueMail,
   markMailFailed,
   markMailSent,
   type OutboxRow,
@@ -17,6 +18,11 @@ export interface OutboxRun {
 }
 
 export interface OutboxWorker {
+  /**
+   * Adds a message to the outbox in the caller's transaction: the way other modules send mail
+   * that must exist exactly when their change does (the outbox's queries stay in this module).
+   */
+  queue(tx: Database, message: MailMessage): Promise<void>;
   /** Sends every message due now, one at a time, and answers what happened. */
   runOnce(): Promise<OutboxRun>;
   /** Polls in the background until stopped (server.ts; tests call runOnce instead). */
@@ -126,6 +132,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   return {
+    queue: (tx, message) => enqueueMail(tx, message, clock.now()),
     runOnce,
     start() {
       if (started) return;

@@ -1,7 +1,6 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { enqueueMail } from '../mail/outbox-repository.ts';
 import { receiptEmail, sentEmail } from './order-emails.ts';
 
 export type OrderEvent = 'paid' | 'sent';
@@ -25,7 +24,7 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
         event === 'paid'
           ? receiptEmail(order, app.config.SHOP_NAME, url)
           : sentEmail(order, app.config.SHOP_NAME, url);
-      await enqueueMail(tx, message, app.clock.now());
+      await app.mailOutbox.queue(tx, message);
     },
     nudge: () => app.mailOutbox.nudge(),
   };

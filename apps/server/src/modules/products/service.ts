@@ -1,4 +1,5 @@
 import {
+  PRODUCT_NOT_FOUND,
   SAMPLE_PRODUCT,
   TOP_PRODUCTS_COUNT,
   type Product,
@@ -13,8 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
-import { findReviewsOfProduct } from '../reviews/repository.ts';
-import { toReview } from '../reviews/review-mapper.ts';
+import { reviewsOfProduct } from '../reviews/service.ts';
 import { toProduct } from './product-mapper.ts';
 import {
   deleteProductById,
@@ -25,7 +25,6 @@ import {
   updateProductById,
 } from './repository.ts';
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PRODUCT_REMOVED = 'Product removed';
 
 /** One page of the catalogue; a page past the last is empty but still says how many there are. */
@@ -52,9 +51,9 @@ export async function topProducts(db: Database): Promise<Product[]> {
 /** A product with its reviews; a malformed id names no product, so it is 404 too. */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const [row, reviews] = await Promise.all([findProductById(db, id), findReviewsOfProduct(db, id)]);
+  const [row, reviews] = await Promise.all([findProductById(db, id), reviewsOfProduct(db, id)]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { ...toProduct(row), reviews: reviews.map(toReview) };
+  return { ...toProduct(row), reviews };
 }
 
 /** "Create Product": a sample product owned by the admin, edited right after. */

@@ -1,12 +1,26 @@
-import type { CreateReviewRequest } from '@proshop/domain/product-schemas';
+import {
+  PRODUCT_NOT_FOUND,
+  type CreateReviewRequest,
+  type ReviewWithBadge,
+} from '@proshop/domain/product-schemas';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
-import { PRODUCT_NOT_FOUND } from '../products/service.ts';
-import { insertReview, lockProduct, refreshProductRating } from './repository.ts';
+import {
+  findReviewsOfProduct,
+  insertReview,
+  lockProduct,
+  refreshProductRating,
+} from './repository.ts';
+import { toReview } from './review-mapper.ts';
+
+// This module owns a product's reviews and the rating and review count computed from them (the
+// products table keeps both for its lists and sorting). The products module asks it for a
+// product's reviews through reviewsOfProduct and never writes the rating; this module never
+// imports the products module (a lint zone keeps that one direction).
 
 export const PRODUCT_ALREADY_REVIEWED = 'Product already reviewed';
 
@@ -40,4 +54,20 @@ export async function addReview(
     if (isForeignKeyViolation(error)) throw notFound(PRODUCT_NOT_FOUND);
     throw error;
   }
+}
+
+/** A product's reviews as its page shows them, oldest first, each with its verified badge. */
+export async function reviewsOfProduct(
+  db: Database,
+  productId: string,
+): Promise<ReviewWithBadge[]> {
+  return (await findReviewsOfProduct(db, productId)).map(toReview);
+}
+
+/**
+ * Recomputes the rating and review count of each product, in the caller's transaction: for tools
+ * that write many reviews at once (the demo seed).
+ */
+export async function refreshRatings(tx: Database, productIds: Iterable<string>): Promise<void> {
+  for (const productId of productIds) await refreshProductRating(tx, productId);
 }
