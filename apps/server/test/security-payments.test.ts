@@ -31,14 +31,14 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
   let admin: SignedIn;
   let createPayment: MockInstance<PaymentProvider['createPayment']>;
   let capturePayment: MockInstance<PaymentProvider['capturePayment']>;
-
   let realCapture: PaymentProvider['capturePayment'];
+
   beforeAll(async () => {
     t = await createTestApp();
     shopper = await createSignedInUser(t.database.db, { name: 'Payton Buyer' });
     admin = await createSignedInUser(t.database.db, { isAdmin: true });
-    createPayment = vi.spyOn(t.app.payments, 'createPayment');
     realCapture = t.app.payments.capturePayment.bind(t.app.payments);
+    createPayment = vi.spyOn(t.app.payments, 'createPayment');
     capturePayment = vi.spyOn(t.app.payments, 'capturePayment');
   });
   afterAll(() => t.close());
@@ -94,7 +94,6 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
     expect(receipts.filter((mail) => mail.subject.includes(order._id))).toHaveLength(1);
   });
 
-  it('charges the total recorded on the order when the admin changes the price between the order and the capture', async () => {
   it('pays only one of two orders whose captures carry the same capture id, even at once', async () => {
     const lamp = await createProduct(t.database.db, { price: '12.00', countInStock: 5 });
     const first = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
@@ -146,6 +145,7 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
     expect((await pay(order._id, providerOrderId)).statusCode).toBe(200);
   });
 
+  it('charges the total recorded on the order when the admin changes the price between the order and the capture', async () => {
     const lamp = await createProduct(t.database.db, { price: '40.00', countInStock: 10 });
     const setPrice = async (price: number) => {
       const res = await t.app.inject({
