@@ -26,9 +26,6 @@ export interface DemoReview {
   comment: string;
 }
 
-/** The picture of a newly created product until the admin uploads one. */
-export const SAMPLE_PRODUCT_IMAGE = '/images/sample.webp';
-
 const ELECTRONICS = 'Electronics';
 const HOME = 'Home & Kitchen';
 const OUTDOORS = 'Sports & Outdoors';
