@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, notFound } from '../../errors/app-error.ts';
+import { notFound, unavailable } from '../../errors/app-error.ts';
 import type { ImageStorage } from './storage/image-storage.ts';
 
 const UPLOAD_CACHE = 'public, max-age=86400';
@@ -22,7 +22,7 @@ async function storedUploadRoutes(app: FastifyInstance, { storage }: { storage: 
         image = await storage.get(name);
       } catch (error) {
         request.log.error({ err: error }, 'the image storage is unavailable');
-        throw new AppError('unavailable', STORAGE_DOWN);
+        throw unavailable(STORAGE_DOWN);
       }
       if (!image) throw notFound(`Not found: GET /uploads/${name}`);
       reply
