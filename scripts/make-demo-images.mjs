@@ -1,6 +1,6 @@
 // Draws the demo catalogue's product pictures as SVG, in code, and renders them to WebP: each
 // picture 600 x 480 and its sized copies (the widths of packages/domain/src/product-image.ts).
-// Run `npx tsx scripts/make-demo-images.mjs` (tsx, for the domain package's TypeScript): it
+// Run `npm run demo-images` (through tsx, for the domain package's TypeScript): it
 // writes apps/web/public/images/*.webp and apps/web/public/favicon.svg. The output depends only
 // on this file and that rule, so running it again gives the same files.
 import { Buffer } from 'node:buffer';
