@@ -8,7 +8,7 @@
 //   npm run build && node bench/api.mjs       Options: DURATION=10 (seconds per side and route),
 //                                             ROUNDS=5 (slices the two sides take turns in)
 //
-// Goal (issue 7): shop req/s >= half the bare server's, p99 latency < 50 ms. Plain GETs are
+// Goal (bench/README.md): shop req/s >= half the bare server's, p99 latency < 50 ms. Plain GETs are
 // measured (no If-None-Match), so the figure is the full path: routing, hooks, cache or query,
 // JSON. The machine is shared and its load changes by the second: the shop and the bare server
 // take turns in short slices, so that both see the same load; each side's req/s is its total

@@ -13,8 +13,8 @@
 //   CONCURRENCY=50 PRODUCTS=20, CPU_PROF=<dir> writes a CPU profile of the shop there.
 //
 // Baseline, measured in the same run with the same client and concurrency: requests per second
-// of GET /api/health on the same server (routing and JSON, no database). Goal (issue 7): at least
-// 200 orders per second, no errors.
+// of GET /api/health on the same server (routing and JSON, no database). Goal (bench/README.md):
+// at least 200 orders per second, no errors.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';

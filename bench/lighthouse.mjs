@@ -12,12 +12,12 @@
 // simulated) in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), RUNS times per page;
 // the median of each category is reported.
 //
-// Goal (issue 7): performance >= 95, accessibility and best practices 100 on /, /product/{id}
-// and /cart. The cart is opened as /cart/{id}?qty=1 so that it shows a line, not only "Your cart
-// is empty". Baseline for performance, measured in the same run: a minimal page served by the
-// same server (a heading, a paragraph and a demo picture, no script), the best score this
-// machine gives a page at all. The ratio shows what the shop loses against it; the
-// accessibility and best-practices scores are checklists and need no baseline.
+// Goal (bench/README.md): performance >= 95, accessibility and best practices 100 on /,
+// /product/{id} and /cart. The cart is opened as /cart/{id}?qty=1 so that it shows a line, not only
+// "Your cart is empty". Baseline for performance, measured in the same run: a minimal page served
+// by the same server (a heading, a paragraph and a demo picture, no script), the best score this
+// machine gives a page at all. The ratio shows what the shop loses against it; the accessibility
+// and best-practices scores are checklists and need no baseline.
 import { spawn } from 'node:child_process';
 import {
   cpSync,

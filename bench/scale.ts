@@ -10,7 +10,7 @@
 //   URL is printed) for EXPLAIN.
 //
 // Baseline, measured in the same run: GET /api/ready, the app's cheapest call that reaches the
-// database (one `select 1`). Goal (issue 7): each median under 50 ms.
+// database (one `select 1`). Goal (bench/README.md): each median under 50 ms.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Checks the first load of the web app against the budgets of issue 7: at most 100 KB of script
+// Checks the first load of the web app against its budgets: at most 100 KB of script
 // and 25 KB of stylesheet, gzip-compressed, and no admin screen, PayPal SDK loader or zod in it.
 // Builds the app in memory with its own Vite config (apps/web/dist is neither read nor written,
 // so the figures are always those of the sources), prints the figures (brotli for reference)

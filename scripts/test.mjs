@@ -1,7 +1,7 @@
 // `npm test`: every test suite in order, then one closing line with the totals.
 //   1. unit and API tests (vitest, API on embedded PGlite)
 //   2. the API tests again on PostgreSQL, when TEST_DATABASE_URL is set
-//   3. the bundle check: the first load of `/` within issue 7's budgets (check-bundle-size.mjs)
+//   3. the bundle check: the first load of `/` within its budgets (check-bundle-size.mjs)
 //   4. the browser suite (Playwright, system Chromium) against the production build
 // `--only=faults` (npm run test:faults) runs the fault tests instead: fuzzed requests, PostgreSQL
 // stopped under load, PayPal failing, SIGKILL mid-checkout (vitest project `faults`).

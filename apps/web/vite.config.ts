@@ -27,10 +27,10 @@ function devShopName(): Plugin {
 /**
  * The app is written against React's API and type-checked with @types/react, but runs on Preact 10
  * through preact/compat (docs/decisions/0009-preact-compat.md): React 19 alone would take two
- * thirds of issue 7's 100 KB first-load budget. Exact matches, so that `react-dom/client` is not
- * caught by `react-dom`; Vite applies them to dependencies too (react-router, react-redux,
- * react-bootstrap), in the build and in the dev server's pre-bundling. Removing this list runs the
- * app on React again.
+ * thirds of the 100 KB first-load budget (scripts/lib/first-load.mjs). Exact matches, so that
+ * `react-dom/client` is not caught by `react-dom`; Vite applies them to dependencies too
+ * (react-router, react-redux, react-bootstrap), in the build and in the dev server's
+ * pre-bundling. Removing this list runs the app on React again.
  */
 const preactCompat = [
   { find: /^react$/, replacement: 'preact/compat' },

@@ -5,10 +5,13 @@
 import { Buffer } from 'node:buffer';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-/** The first-load budgets of issue 7, in compressed (gzip) kilobytes of 1,000 bytes. */
+/** The first-load budgets of `/` (README, Tests), in compressed (gzip) kilobytes of 1,000 bytes. */
 export const FIRST_LOAD_BUDGETS_KB = { js: 100, css: 25 };
 
-/** Code that must load only when needed (issue 7), found by the source files a chunk holds. */
+/**
+ * Code that must load only when needed (docs/decisions/0009-preact-compat.md and
+ * 0014-zod-out-of-the-first-load.md), found by the source files a chunk holds.
+ */
 export const LAZY_ONLY = [
   { what: 'an admin screen', module: /\/src\/features\/admin\// },
   { what: 'the PayPal SDK loader', module: /\/src\/features\/orders\/load-paypal-sdk\.ts$/ },

@@ -1,4 +1,4 @@
-/** The order states of the spec: not paid → paid → sent → delivered. */
+/** The order states: not paid → paid → sent → delivered. */
 export interface OrderState {
   isPaid: boolean;
   isSent: boolean;

@@ -1,10 +1,10 @@
 /**
- * The shop's rule for "this order is paid" (decisions.md, Payment and stock): the provider's
- * capture is COMPLETED, for exactly the order's amount and currency, and its capture id was never
- * used before. The last part is the database's to decide (the server records the capture id with
- * a conditional update under a unique index); this function decides the rest. Whatever the
- * browser says about a payment is never an input here: the capture comes from the server's own
- * call to the provider.
+ * The shop's rule for "this order is paid" (docs/decisions/0005-payment-provider.md): the
+ * provider's capture is COMPLETED, for exactly the order's amount and currency, and its capture id
+ * was never used before. The last part is the database's to decide (the server records the capture
+ * id with a conditional update under a unique index); this function decides the rest. Whatever the
+ * browser says about a payment is never an input here: the capture comes from the server's own call
+ * to the provider.
  */
 
 /** What a payment provider answers when the server captures a payment. */

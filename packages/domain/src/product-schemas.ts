@@ -88,7 +88,7 @@ export const createReviewRequestSchema = z.object({
 });
 export type CreateReviewRequest = z.infer<typeof createReviewRequestSchema>;
 
-/** Values of a product made by "Create Product" (decisions.md). */
+/** Values of a product made by "Create Product" until the admin edits it. */
 export const SAMPLE_PRODUCT = {
   name: 'Sample name',
   price: 0,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Password length limits the server enforces (decisions.md: at least 8, at most 128). */
+/** Password length limits the server enforces. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** A reset code is valid for this long (the spec's "valid only for 10 minutes"). */
+/** A reset code is valid for this long; then the shopper asks for a new one. */
 export const RESET_CODE_TTL_MINUTES = 10;
 /** Wrong codes allowed before a reset code is dead. */
 export const RESET_CODE_MAX_ATTEMPTS = 5;

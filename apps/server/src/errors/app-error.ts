@@ -1,6 +1,7 @@
 /**
  * The one error type of the server. Services throw it with a kind and a message a shopper
- * understands; the error handler maps the kind to the status code of decisions.md.
+ * understands; the error handler maps the kind to its status code
+ * (`errorStatus` below).
  */
 export const errorStatus = {
   invalid: 400,
@@ -33,7 +34,7 @@ export class AppError extends Error {
   }
 }
 
-// One helper per kind, so a service says what went wrong in the words of decisions.md.
+// One helper per kind, so a service says what went wrong in a shopper's words, never a status.
 export const invalid = (message: string) => new AppError('invalid', message);
 export const unauthorized = (message: string) => new AppError('unauthorized', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server that answers like PayPal's REST API (token, Orders v2 create, get,
- * capture) as ../shared/docs/paypal-contract.md describes it, for the PayPal client's tests and
+ * capture, with OAuth client credentials), for the PayPal client's tests and
  * for browser tests (it also serves the JS SDK stand-in at /sdk/js). It checks what PayPal
  * checks (credentials, token expiry, amounts adding up, idempotent replays) so a client that
  * passes here sends what PayPal expects. In a test: `PayPalStandIn.start()`, then point the

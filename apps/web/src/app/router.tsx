@@ -22,8 +22,8 @@ export const router = createBrowserRouter([
           { path: 'search/:keyword', element: <HomeScreen /> },
           { path: 'page/:pageNumber', element: <HomeScreen /> },
           { path: 'search/:keyword/page/:pageNumber', element: <HomeScreen /> },
-          // Only the home page is in the first-load script (issue 7: at most 100 KB); every other
-          // screen is loaded on first visit.
+          // Only the home page is in the first-load script (at most 100 KB, budget in
+          // scripts/lib/first-load.mjs); every other screen is loaded on first visit.
           {
             path: 'product/:id',
             // The product is asked for while the screen's code loads, not after it: its

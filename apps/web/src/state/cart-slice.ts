@@ -80,7 +80,7 @@ export const cartSlice = createSlice({
   },
   selectors: {
     selectCart: (state) => state,
-    // Two counts, as the spec has them: the header badge counts distinct products; the subtotal
+    // Two counts: the header badge counts distinct products; the subtotal
     // and the checkout button count units (every line's quantity).
     selectDistinctItemCount: (state) => state.cartItems.length,
     selectUnitCount: (state) => state.cartItems.reduce((sum, item) => sum + item.qty, 0),

@@ -6,7 +6,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A stored order and its lines as the API sends them (the spec's Order entity). */
+/** A stored order and its lines as the API sends them (`Order`, @proshop/domain/order-schemas). */
 export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
   return {
     _id: row.id,

@@ -8,9 +8,9 @@ const CAPTURE_PREFIX = 'TEST-CAPTURE-';
 const PAYMENT_ID = /^TEST-([0-9a-f-]{36})\.(\d{1,15})\.([A-Z]{3})\.([\w-]{43})$/;
 
 /**
- * Test mode (decisions.md): used when PayPal is not configured, so the whole flow works offline
- * and in tests. It takes no money; with NODE_ENV=production the configuration refuses it unless
- * ALLOW_TEST_PAYMENTS=1 (see config.ts).
+ * Test mode (docs/decisions/0005-payment-provider.md): used when PayPal is not configured, so
+ * the whole flow works offline and in tests. It takes no money; with NODE_ENV=production the
+ * configuration refuses it unless ALLOW_TEST_PAYMENTS=1 (see config.ts).
  *
  * It behaves like PayPal where it matters for safety: the amount is the one the server gave when
  * it created the payment (the browser only ever names the payment, never an amount), a capture

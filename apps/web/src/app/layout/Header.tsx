@@ -11,7 +11,8 @@ import { UserMenu } from './UserMenu.tsx';
 
 /**
  * Bootstrap's navbar written out in its classes: react-bootstrap's Navbar and Nav bring their
- * offcanvas, modal and dropdown code into every first page load (issue 7 budget).
+ * offcanvas, modal and dropdown code into every first page load (budget in
+ * scripts/lib/first-load.mjs).
  */
 export function Header() {
   const distinctItemCount = useSelector(selectDistinctItemCount);

@@ -19,7 +19,7 @@ interface HeaderDropdownProps {
  * Bootstrap's dropdown classes. Choosing an entry, clicking outside, leaving it with Tab or
  * pressing Escape closes it; the arrow keys move between the entries. Written here rather than
  * taken from react-bootstrap, whose Dropdown brings Popper into every first page load
- * (issue 7: the first load of `/` stays under 100 KB of script).
+ * (the first load of `/` stays under 100 KB of script, docs/decisions/0009-preact-compat.md).
  */
 export function HeaderDropdown({ title, children }: HeaderDropdownProps) {
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { usePlaceOrderMutation } from './checkout-api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 
-/** The spec's pause between placing the order and emptying the cart in the store. */
+/** The pause between placing the order and emptying the cart in the store. */
 const CART_RESET_DELAY_MS = 2000;
 
 function PlaceOrder() {
@@ -53,7 +53,7 @@ function PlaceOrder() {
         },
       }).unwrap();
       // Gone from storage at once, so a reload cannot bring the ordered cart back; the store
-      // keeps it for the spec's 2 seconds while the order page opens.
+      // keeps it for 2 seconds while the order page opens.
       removeStored(CART_ITEMS_KEY);
       setTimeout(() => dispatch(reset()), CART_RESET_DELAY_MS);
       void navigate(`/order/${order._id}`);

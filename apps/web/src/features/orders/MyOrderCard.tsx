@@ -16,7 +16,7 @@ import { useReorder, type ReorderResult } from './use-reorder.ts';
 
 const NO_SHOP_EMAIL = "The shop's e-mail address is not configured.";
 
-/** The spec's card messages, in the order's state: unpaid, paid, sent, delivered. */
+/** The card messages of My Orders, one per order state: unpaid, paid, sent, delivered. */
 function StatusMessage({ order }: { order: Order }) {
   if (!order.isPaid) {
     return (

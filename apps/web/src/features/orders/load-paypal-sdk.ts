@@ -1,6 +1,6 @@
 import type { PayConfig } from '@proshop/domain/order-schemas';
 
-/** The parts of PayPal's browser SDK the order page uses (see ../shared/docs/paypal-contract.md). */
+/** The parts of PayPal's browser SDK the order page uses: `paypal.Buttons` and its callbacks. */
 export interface PayPalApproveData {
   orderID: string;
   payerID?: string | null;

@@ -1,7 +1,7 @@
 import { readStored, removeStored, writeStored } from '../../lib/browser-storage.ts';
 import { nonEmptyText } from '../../lib/stored-shape.ts';
 
-/** The spec's storage keys of a password reset in progress. */
+/** The localStorage keys of a password reset in progress (decision 0015 in docs/decisions/). */
 const RESET_EMAIL_KEY = 'resetEmail';
 const VERIFIED_KEY = 'verified';
 
