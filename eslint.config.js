@@ -1,17 +1,111 @@
-// Lint rules: typescript-eslint's type-aware checks, import hygiene (no cycles; in the web app
-// no feature imports another, shared code never imports features), React hooks rules.
+// Lint rules: typescript-eslint's type-aware checks, import hygiene (no cycles; the layers of the
+// server and of the web app, README "Architecture"), React hooks rules.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Every folder under features/ is a feature; a new one is covered without editing this file.
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+// Every folder under features/ (web) or modules/ (server) is one; a new one is covered without
+// editing this file.
+const foldersIn = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersIn('./apps/web/src/features');
+const serverModules = foldersIn('./apps/server/src/modules');
+
+// The zones' paths are relative to this file, wherever eslint is started from.
+const basePath = import.meta.dirname;
+
+const server = './apps/server/src';
+// The bottom of the server: what every layer above may use.
+const serverFoundation = ['db', 'http', 'errors', 'html', 'lifecycle'].map(
+  (dir) => `${server}/${dir}`,
+);
+const serverTop = [`${server}/app.ts`, `${server}/server.ts`];
+// Repositories (repository.ts, outbox-repository.ts ...) are private to their module.
+const repositoriesOf = (module) => `${server}/modules/${module}/**/*repository.ts`;
+
+// Server, top to bottom: app.ts and server.ts, commands/, modules/, plugins/, then db/, http/,
+// errors/, html/ and lifecycle/ (with config.ts below them all). Nothing imports upward.
+const serverZones = [
+  {
+    target: serverFoundation,
+    from: [`${server}/plugins`, `${server}/modules`, `${server}/commands`, ...serverTop],
+    message:
+      'db/, http/, errors/, html/ and lifecycle/ are the bottom layer: they import only each other, config.ts and packages/domain.',
+  },
+  {
+    target: `${server}/plugins`,
+    from: [`${server}/modules`, `${server}/commands`, ...serverTop],
+    message: 'plugins/ sit below the modules: a plugin that needs a module belongs in that module.',
+  },
+  {
+    target: `${server}/modules`,
+    from: [`${server}/commands`, ...serverTop],
+    message: 'modules/ do not import commands/, app.ts or server.ts: those are above them.',
+  },
+  {
+    target: `${server}/commands`,
+    from: serverTop,
+    message: 'commands/ do not import app.ts or server.ts: those are above them.',
+  },
+  {
+    target: `${server}/config.ts`,
+    from: server,
+    except: ['./config.ts'],
+    message: 'config.ts is read by every layer, so it imports none of them.',
+  },
+  ...serverModules.map((module) => ({
+    target: `${server}/modules/${module}`,
+    from: serverModules.filter((other) => other !== module).map(repositoriesOf),
+    message: "A module asks another module through that module's service, never its repository.",
+  })),
+  {
+    target: `${server}/commands`,
+    from: serverModules.map(repositoriesOf),
+    message: "A command uses a module's service, never its repository.",
+  },
+  {
+    target: `${server}/modules/reviews`,
+    from: `${server}/modules/products`,
+    message:
+      'reviews owns the rating and never imports products; products asks reviews (reviewsOfProduct).',
+  },
+];
+
+const web = './apps/web/src';
+// Web, top to bottom: app/, features/<domain>/ (none imports another), components/, state/, lib/.
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature; move shared code to components/, state/ or lib/.',
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'Features do not import the app shell (app/): it imports them.',
+  },
+  {
+    target: `${web}/components`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'Shared components do not import features or the app shell.',
+  },
+  {
+    target: `${web}/state`,
+    from: [`${web}/features`, `${web}/app`, `${web}/components`],
+    message: 'state/ imports only lib/ and packages/domain: no features, app shell or components.',
+  },
+  {
+    target: `${web}/lib`,
+    from: [`${web}/features`, `${web}/app`, `${web}/components`, `${web}/state`],
+    message: 'lib/ holds pure helpers: it imports only other lib/ files and packages/domain.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -64,6 +158,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { basePath, zones: serverZones }] },
+  },
+  {
     files: ['apps/server/test/**/*.ts', 'apps/web/e2e/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: {
       // Tests read JSON answers whose shape the assertions themselves check.
@@ -79,25 +177,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message:
-                'A feature does not import another feature; move shared code to components/ or app/.',
-            })),
-            {
-              target: './apps/web/src/components',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared components do not import features or the app shell.',
-            },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { basePath, zones: webZones }],
     },
   },
 );

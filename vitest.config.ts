@@ -1,7 +1,8 @@
 // Four test projects: `unit` (pure functions of the domain package, the web app, its build
-// plugins and the scripts), `api` (the server through app.inject against a real database:
-// PGlite, or PostgreSQL with TEST_DB=postgres), `faults` (the shop under faults,
-// `npm run test:faults`) and `cluster` (3 instances behind nginx, `npm run test:cluster`). `npm test` runs unit and api, then the bundle check and the browser
+// plugins and the scripts; the lint config's layers), `api` (the server through app.inject
+// against a real database: PGlite, or PostgreSQL with TEST_DB=postgres), `faults` (the shop
+// under faults, `npm run test:faults`) and `cluster` (3 instances behind nginx,
+// `npm run test:cluster`). `npm test` runs unit and api, then the bundle check and the browser
 // suite; see scripts/test.mjs.
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -23,6 +24,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            'eslint.config.test.ts',
           ],
         },
       },
