@@ -2,14 +2,12 @@ import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
 import { pageNumberSchema } from './pagination.ts';
+import { idSchema } from './route-schemas.ts';
+import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 
 const addressPart = (field: string) =>
-  z
-    .string(`${field} is required`)
-    .trim()
-    .min(1, `${field} is required`)
-    .max(200, `${field} is too long`);
+  oneLineText(field).min(1, `${field} is required`).max(200, `${field} is too long`);
 
 export const shippingAddressSchema = z.object({
   address: addressPart('Address'),
@@ -34,7 +32,7 @@ export const createOrderRequestSchema = z.object({
   orderItems: z
     .array(
       z.object({
-        product: z.string('Each item needs a product').min(1, 'Each item needs a product').max(64),
+        product: idSchema('Each item needs a product').max(64, 'Each item needs a product'),
         qty: z
           .number('Quantity must be a number')
           .int('Quantity must be a whole number')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, oneLineText } from './text-fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { pageNumberSchema } from './pagination.ts';
 
@@ -43,7 +44,7 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** Query of GET /api/products. A missing or malformed page number means page 1. */
 export const productListQuerySchema = z.object({
-  keyword: z.string().max(1000).optional(),
+  keyword: oneLineText('Keyword').max(1000).optional(),
   pageNumber: pageNumberSchema,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -77,9 +78,7 @@ export const createReviewRequestSchema = z.object({
       .min(1, 'Rating must be a whole number from 1 to 5')
       .max(5, 'Rating must be a whole number from 1 to 5'),
   ),
-  comment: z
-    .string('Comment is required')
-    .trim()
+  comment: multiLineText('Comment')
     .min(1, 'Comment is required')
     .max(
       REVIEW_COMMENT_MAX_LENGTH,
@@ -99,8 +98,10 @@ export const SAMPLE_PRODUCT = {
   description: 'Sample description',
 } as const;
 
-const requiredText = (field: string, max: number) =>
-  z.string().trim().min(1, `${field} is required`).max(max, `${field} is too long`);
+const requiredText = (field: string, max: number, lines: 'one' | 'several' = 'one') =>
+  (lines === 'one' ? oneLineText(field) : multiLineText(field))
+    .min(1, `${field} is required`)
+    .max(max, `${field} is too long`);
 
 /** PUT /api/products/{id}: the admin's edit form. Unknown fields (rating, numReviews...) are dropped. */
 export const productUpdateRequestSchema = z.object({
@@ -122,7 +123,7 @@ export const productUpdateRequestSchema = z.object({
     .int('Count in stock must be a whole number')
     .min(0, 'Count in stock must be 0 or more')
     .max(1_000_000, 'Count in stock is too large'),
-  description: requiredText('Description', 5000),
+  description: requiredText('Description', 5000, 'several'),
 });
 export type ProductUpdateRequest = z.infer<typeof productUpdateRequestSchema>;
 

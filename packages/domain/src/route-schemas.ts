@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
 /**
- * The `{id}` path parameter of every route that names one object. Any string: a malformed id is
- * answered 404 by the service, as an unknown one is (Fastify caps params at 100 characters).
+ * An id as it enters the server, lower-cased once here: ids are UUIDs, which PostgreSQL reads in
+ * either case, so every comparison in the code (is this the caller's own account?) must see the
+ * one spelling the database returns. A malformed id stays a string that the service answers 404,
+ * as it does an unknown one.
  */
-export const idParamsSchema = z.object({ id: z.string() });
+export const idSchema = (message: string) => z.string(message).min(1, message).toLowerCase();
+
+/** The `{id}` path parameter of every route that names one object. */
+export const idParamsSchema = z.object({ id: idSchema('Invalid id') });
 
 /** Answer of the calls that only confirm, e.g. `Review added`, `Product removed`. */
 export const messageResponseSchema = z.object({ message: z.string() });

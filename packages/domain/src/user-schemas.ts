@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text-fields.ts';
 
 /** Password length limits the server enforces. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,7 +18,7 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const nameSchema = z.string().trim().min(1, 'Name is required').max(100);
+const nameSchema = oneLineText('Name').min(1, 'Name is required').max(100, 'Name is too long');
 const resetCodeSchema = z
   .string()
   .trim()
