@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRule } from '../../src/modules/rate-limit/rules.ts';
-import { countStatuses, releaseTogether } from '../helpers/release-together.ts';
+import { countStatuses as countAnswers, releaseTogether } from '../helpers/release-together.ts';
 import {
   instanceThatAnswered,
   perInstance,
@@ -211,7 +211,7 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
         payload: { email: together, password: 'wrong password' },
       })),
     );
-    const togetherStatuses = countStatuses(togetherAnswers);
+    const togetherStatuses = countAnswers(togetherAnswers);
     expect(togetherStatuses[401]).toBeLessThanOrEqual(rule.perEmail.spacedFrom);
     expect((togetherStatuses[401] ?? 0) + (togetherStatuses[429] ?? 0)).toBe(50);
     const togetherCounts = await servedPerInstance(cluster.instances, togetherIds);

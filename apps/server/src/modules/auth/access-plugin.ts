@@ -19,6 +19,8 @@ export interface SessionUser {
   name: string;
   email: string;
   isAdmin: boolean;
+  /** The token version the caller's token carries (and the account had when the call began). */
+  tokenVersion: number;
 }
 
 declare module 'fastify' {
@@ -78,8 +80,7 @@ async function loadSessionUser(
   if (!row || row.tokenVersion !== check.subject.tokenVersion) {
     throw unauthorized(SESSION_ENDED);
   }
-  const { tokenVersion: _tokenVersion, ...user } = row;
-  return user;
+  return row;
 }
 
 /** The signed-in user of a route whose access is `user` or `admin`. */

@@ -156,6 +156,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const order = await advanceOrder(
           app.db,
+          currentUser(request),
           request.params.id,
           step === 'sent' ? 'sent' : 'delivered',
           notices,

@@ -22,6 +22,7 @@ import {
   updateOrder,
   type OrderLineWithStock,
 } from './repository.ts';
+import { confirmCaller } from '../auth/confirm-caller.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const PRICES_CHANGED =
@@ -160,11 +161,13 @@ export async function orderPage(db: Database, page: number, pageSize: number): P
  */
 export async function advanceOrder(
   db: Database,
+  admin: SessionUser,
   id: string,
   step: 'sent' | 'delivered',
   notices: Pick<OrderNotices, 'queue'>,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
+    await confirmCaller(tx, admin, 'admin');
     const found = isUuid(id) ? await findOrderWithLines(tx, id, { forUpdate: true }) : undefined;
     if (!found) throw notFound(ORDER_NOT_FOUND);
     const { order, items } = found;

@@ -73,9 +73,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await createSampleProduct(app.db, app.catalogue, currentUser(request).id)),
+      reply.code(201).send(await createSampleProduct(app.db, app.catalogue, currentUser(request))),
   );
 
   app.put(
@@ -90,7 +88,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, ...errorResponses(400, 404, 413, 415) },
       },
     },
-    (request) => updateProduct(app.db, app.catalogue, request.params.id, request.body),
+    (request) =>
+      updateProduct(app.db, app.catalogue, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -104,6 +103,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
-    (request) => deleteProduct(app.db, app.catalogue, request.params.id),
+    (request) => deleteProduct(app.db, app.catalogue, currentUser(request), request.params.id),
   );
 };

@@ -24,6 +24,8 @@ import {
   insertProduct,
   updateProductById,
 } from './repository.ts';
+import { confirmCaller } from '../auth/confirm-caller.ts';
+import type { SessionUser } from '../auth/access-plugin.ts';
 
 export const PRODUCT_REMOVED = 'Product removed';
 
@@ -60,29 +62,36 @@ export async function getProductDetail(db: Database, id: string): Promise<Produc
 export async function createSampleProduct(
   db: Database,
   catalogue: CatalogueChanges,
-  adminId: string,
+  admin: SessionUser,
 ): Promise<Product> {
   const { price, ...sample } = SAMPLE_PRODUCT;
-  const row = await catalogue.change(db, (tx) =>
-    insertProduct(tx, { ...sample, price: centsToDecimalString(toCents(price)), userId: adminId }),
-  );
+  const row = await catalogue.change(db, async (tx) => {
+    await confirmCaller(tx, admin, 'admin');
+    return insertProduct(tx, {
+      ...sample,
+      price: centsToDecimalString(toCents(price)),
+      userId: admin.id,
+    });
+  });
   return toProduct(row);
 }
 
 export async function updateProduct(
   db: Database,
   catalogue: CatalogueChanges,
+  admin: SessionUser,
   id: string,
   changes: ProductUpdateRequest,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const row = await catalogue.change(db, (tx) =>
-    updateProductById(tx, id, {
+  const row = await catalogue.change(db, async (tx) => {
+    await confirmCaller(tx, admin, 'admin');
+    return updateProductById(tx, id, {
       ...changes,
       price: centsToDecimalString(toCents(changes.price)),
       updatedAt: new Date(),
-    }),
-  );
+    });
+  });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return toProduct(row);
 }
@@ -90,10 +99,14 @@ export async function updateProduct(
 export async function deleteProduct(
   db: Database,
   catalogue: CatalogueChanges,
+  admin: SessionUser,
   id: string,
 ): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const deleted = await catalogue.change(db, (tx) => deleteProductById(tx, id));
+  const deleted = await catalogue.change(db, async (tx) => {
+    await confirmCaller(tx, admin, 'admin');
+    return deleteProductById(tx, id);
+  });
   if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
   return { message: PRODUCT_REMOVED };
 }

@@ -16,6 +16,7 @@ import {
   refreshProductRating,
 } from './repository.ts';
 import { toReview } from './review-mapper.ts';
+import { confirmCaller } from '../auth/confirm-caller.ts';
 
 // This module owns a product's reviews and the rating and review count computed from them (the
 // products table keeps both for its lists and sorting). The products module asks it for a
@@ -39,6 +40,7 @@ export async function addReview(
   if (!isUuid(productId)) throw notFound(PRODUCT_NOT_FOUND);
   try {
     await catalogue.change(db, async (tx) => {
+      await confirmCaller(tx, user, 'user');
       if (!(await lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
       await insertReview(tx, {
         productId,

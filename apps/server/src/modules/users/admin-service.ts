@@ -5,7 +5,16 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { EMAIL_IN_USE, USER_NOT_FOUND } from './account-service.ts';
-import { deleteUser, EmailTakenError, findUserById, listUsers, updateUser } from './repository.ts';
+import type { SessionUser } from '../auth/access-plugin.ts';
+import { confirmCaller } from '../auth/confirm-caller.ts';
+import {
+  deleteUser,
+  EmailTakenError,
+  findUserById,
+  listUsers,
+  lockAdmins,
+  updateUser,
+} from './repository.ts';
 import { toUser } from './user-mapper.ts';
 
 export const CANNOT_DEMOTE_SELF = 'You cannot remove your own admin rights';
@@ -30,15 +39,18 @@ export async function getUser(db: Database, id: string): Promise<User> {
 
 export async function updateUserAsAdmin(
   db: Database,
-  adminId: string,
+  caller: SessionUser,
   id: string,
   body: AdminUserUpdateRequest,
 ): Promise<User> {
   checkId(id);
   // An admin locking themselves out would leave the shop without anyone able to undo it.
-  if (id === adminId && !body.isAdmin) throw conflict(CANNOT_DEMOTE_SELF);
+  if (id === caller.id && !body.isAdmin) throw conflict(CANNOT_DEMOTE_SELF);
   try {
-    const row = await updateUser(db, id, body);
+    const row = await db.transaction(async (tx) => {
+      await confirmAdminChange(tx, caller);
+      return updateUser(tx, id, body);
+    });
     if (!row) throw notFound(USER_NOT_FOUND);
     return toUser(row);
   } catch (error) {
@@ -55,11 +67,27 @@ export async function updateUserAsAdmin(
 export async function deleteUserAsAdmin(
   db: Database,
   catalogue: CatalogueChanges,
-  adminId: string,
+  caller: SessionUser,
   id: string,
 ): Promise<MessageResponse> {
   checkId(id);
-  if (id === adminId) throw conflict(CANNOT_DELETE_SELF);
-  if (!(await catalogue.change(db, (tx) => deleteUser(tx, id)))) throw notFound(USER_NOT_FOUND);
+  if (id === caller.id) throw conflict(CANNOT_DELETE_SELF);
+  const deleted = await catalogue.change(db, async (tx) => {
+    await confirmAdminChange(tx, caller);
+    return deleteUser(tx, id);
+  });
+  if (!deleted) throw notFound(USER_NOT_FOUND);
   return { message: USER_REMOVED };
+}
+
+/**
+ * Inside the transaction of a change to a user: locks every admin's row (in id order, so two such
+ * changes wait for each other instead of deadlocking) and checks the caller is still an admin.
+ * With the rule that an admin never demotes or deletes themselves, this keeps at least one admin:
+ * the caller. Two admins demoting or deleting each other at the same instant are taken one after
+ * the other, and the second finds itself demoted or deleted.
+ */
+async function confirmAdminChange(tx: Database, caller: SessionUser): Promise<void> {
+  await lockAdmins(tx);
+  await confirmCaller(tx, caller, 'admin');
 }

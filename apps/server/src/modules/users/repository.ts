@@ -70,6 +70,16 @@ export async function updateUser(
   return row;
 }
 
+/** Locks the rows of every admin for the rest of the transaction. */
+export async function lockAdmins(db: Database): Promise<void> {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
 export async function deleteUser(db: Database, id: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return deleted.length > 0;

@@ -177,8 +177,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, ...errorResponses(400, 404, 409, 413, 415) },
       },
     },
-    (request) =>
-      updateUserAsAdmin(app.db, currentUser(request).id, request.params.id, request.body),
+    (request) => updateUserAsAdmin(app.db, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -192,7 +191,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(404, 409) },
       },
     },
-    (request) =>
-      deleteUserAsAdmin(app.db, app.catalogue, currentUser(request).id, request.params.id),
+    (request) => deleteUserAsAdmin(app.db, app.catalogue, currentUser(request), request.params.id),
   );
 };

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products, users } from '../src/db/schema.ts';
+import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import {
+  countStatuses,
+  releaseTogether,
+  type PreparedRequest,
+} from './helpers/release-together.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+// Who may change what is decided again inside the transaction that makes the change: what the
+// access guard saw when the request began may no longer hold when its last byte arrives.
+describe('admin rights checked where the change is made', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const adminsLeft = async (ids: string[]) => {
+    const rows = await t.database.db.select().from(users);
+    return rows.filter((row) => ids.includes(row.id) && row.isAdmin).length;
+  };
+
+  it('lets only one of two admins demoting each other at the same instant succeed', async () => {
+    const a = await createSignedInUser(t.database.db, { isAdmin: true });
+    const b = await createSignedInUser(t.database.db, { isAdmin: true });
+    const demote = (by: typeof a, target: typeof a): PreparedRequest => ({
+      method: 'PUT',
+      url: `/api/users/${target.user.id}`,
+      headers: by.headers,
+      payload: { name: target.user.name, email: target.user.email, isAdmin: false },
+    });
+    const answers = await releaseTogether(t.app, [demote(a, b), demote(b, a)]);
+    expect(countStatuses(answers)).toEqual({ 200: 1, 403: 1 });
+    expect(await adminsLeft([a.user.id, b.user.id])).toBe(1);
+  });
+
+  it('lets only one of two admins deleting each other at the same instant succeed', async () => {
+    const a = await createSignedInUser(t.database.db, { isAdmin: true });
+    const b = await createSignedInUser(t.database.db, { isAdmin: true });
+    const answers = await releaseTogether(t.app, [
+      { method: 'DELETE', url: `/api/users/${b.user.id}`, headers: a.headers },
+      { method: 'DELETE', url: `/api/users/${a.user.id}`, headers: b.headers },
+    ]);
+    // The second finds its own account gone: its session has ended.
+    expect(countStatuses(answers)).toEqual({ 200: 1, 401: 1 });
+    expect(await adminsLeft([a.user.id, b.user.id])).toBe(1);
+  });
+
+  it('refuses a change whose sender was demoted or deleted while its body was arriving', async () => {
+    const product = await createProduct(t.database.db, { name: 'Unchanged name' });
+    const edit = (headers: Record<string, string>): PreparedRequest => ({
+      method: 'PUT',
+      url: `/api/products/${product.id}`,
+      headers,
+      payload: {
+        name: 'Changed by a former admin',
+        price: 1,
+        image: '/images/sample.webp',
+        brand: 'B',
+        category: 'C',
+        countInStock: 1,
+        description: 'D',
+      },
+    });
+    const demoted = await createSignedInUser(t.database.db, { isAdmin: true });
+    const deleted = await createSignedInUser(t.database.db, { isAdmin: true });
+    const answers = await releaseTogether(t.app, [edit(demoted.headers), edit(deleted.headers)], {
+      beforeRelease: async () => {
+        const { db } = t.database;
+        await db.update(users).set({ isAdmin: false }).where(eq(users.id, demoted.user.id));
+        await db.delete(users).where(eq(users.id, deleted.user.id));
+      },
+    });
+    expect(answers.map((answer) => answer.statusCode)).toEqual([403, 401]);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.name).toBe('Unchanged name');
+  });
+
+  it("refuses a review whose sender's session ended while its body was arriving", async () => {
+    const product = await createProduct(t.database.db);
+    const shopper = await createSignedInUser(t.database.db);
+    const answers = await releaseTogether(
+      t.app,
+      [
+        {
+          method: 'POST',
+          url: `/api/products/${product.id}/reviews`,
+          headers: shopper.headers,
+          payload: { rating: 5, comment: 'Written before my password was changed' },
+        },
+      ],
+      {
+        beforeRelease: async () => {
+          // A password change (here, by hand) ends every older session.
+          await t.database.db
+            .update(users)
+            .set({ tokenVersion: shopper.user.tokenVersion + 1 })
+            .where(eq(users.id, shopper.user.id));
+        },
+      },
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401]);
+    const detail = await t.app.inject(`/api/products/${product.id}`);
+    expect(detail.json().reviews).toEqual([]);
+  });
+});
