@@ -10,6 +10,7 @@ import {
   createProduct,
   createSignedInUser,
   TEST_JWT_SECRET,
+  TEST_PASSWORD,
   uniqueEmail,
 } from './helpers/factories.ts';
 import { orderBody, placeOrder } from './helpers/orders.ts';
@@ -68,7 +69,11 @@ describe('access control on every route of the OpenAPI document', () => {
     const bodies: Record<string, () => object> = {
       'POST /api/users': () => ({ name: 'New', email: uniqueEmail(), password: 'password-1' }),
       'POST /api/users/login': () => ({ email: uniqueEmail(), password: 'password-1' }),
-      'PUT /api/users/profile': () => ({ name: 'Mallory', email: uniqueEmail() }),
+      'PUT /api/users/profile': () => ({
+        name: 'Mallory',
+        email: uniqueEmail(),
+        currentPassword: TEST_PASSWORD,
+      }),
       'POST /api/users/forgotpassword': () => ({ email: uniqueEmail() }),
       'POST /api/users/forgotpassword/check': () => ({
         email: uniqueEmail(),
@@ -257,7 +262,13 @@ describe('access control on every route of the OpenAPI document', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: customer.headers,
-      payload: { _id: victim.user.id, id: victim.user.id, name: 'Renamed', email: uniqueEmail() },
+      payload: {
+        _id: victim.user.id,
+        id: victim.user.id,
+        name: 'Renamed',
+        email: uniqueEmail(),
+        currentPassword: TEST_PASSWORD,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()._id).toBe(customer.user.id);

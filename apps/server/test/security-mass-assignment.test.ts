@@ -99,7 +99,13 @@ describe('mass assignment: no request sets a field the server owns', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: me.headers,
-      payload: { name: 'Renamed', email, ...hostileFields(other.user.id), tokenVersion: 99 },
+      payload: {
+        name: 'Renamed',
+        email,
+        currentPassword: TEST_PASSWORD,
+        ...hostileFields(other.user.id),
+        tokenVersion: 99,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: me.user.id, isAdmin: false });

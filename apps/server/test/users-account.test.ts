@@ -127,7 +127,13 @@ describe('register, sign in and profile', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers,
-      payload: { name: 'New Name', email: email.toUpperCase(), password: '', isAdmin: true },
+      payload: {
+        name: 'New Name',
+        email: email.toUpperCase(),
+        password: '',
+        currentPassword: TEST_PASSWORD,
+        isAdmin: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -149,7 +155,7 @@ describe('register, sign in and profile', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers,
-      payload: { name: 'Me', email: other.email.toUpperCase() },
+      payload: { name: 'Me', email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'This e-mail is already used by another account' });
@@ -161,7 +167,12 @@ describe('register, sign in and profile', () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers,
-      payload: { name: user.name, email: user.email, password: 'my-new-password' },
+      payload: {
+        name: user.name,
+        email: user.email,
+        password: 'my-new-password',
+        currentPassword: TEST_PASSWORD,
+      },
     });
     expect(res.statusCode).toBe(200);
     const old = await t.app.inject({ url: '/api/users/profile', headers });

@@ -58,6 +58,8 @@ export const profileUpdateRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: z.union([z.literal(''), passwordSchema]).optional(),
+  /** Needed only when the e-mail or the password changes: a stolen session alone cannot. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 

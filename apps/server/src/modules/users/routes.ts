@@ -37,6 +37,13 @@ function resetContext(app: FastifyInstance) {
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = { db: app.db, jwtSecret: app.jwtSecret };
   const limitedAccounts = { ...accounts, limiter: app.rateLimiter };
+  const profileContext = {
+    ...limitedAccounts,
+    mail: app.mailOutbox,
+    shopName: app.config.SHOP_NAME,
+    shopEmail: app.config.SHOP_EMAIL,
+    publicUrl: app.config.publicUrl,
+  };
 
   app.post(
     '/api/users',
@@ -90,10 +97,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Change name, e-mail and optionally the password (which ends older sessions)',
         body: profileUpdateRequestSchema,
-        response: { 200: userInfoSchema, ...errorResponses(400, 404, 409, 413, 415) },
+        response: {
+          200: userInfoSchema,
+          ...errorResponses(400, 403, 404, 409, 413, 415, 429),
+        },
       },
     },
-    (request) => updateProfile(accounts, currentUser(request).id, request.body),
+    (request) => updateProfile(profileContext, currentUser(request), request.body, request.ip),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { signInChanges } from '@proshop/domain/account-changes';
 import type { User } from '@proshop/domain/user-schemas';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -18,7 +19,11 @@ export function ProfileForm({ user }: { user: User }) {
   const [email, setEmail] = useState(user.email);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Asked for only when the change could take the account over (see the server's rule).
+  const changes = signInChanges(user.email, { email, password });
+  const needsCurrentPassword = changes.email || changes.password;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,11 +38,13 @@ export function ProfileForm({ user }: { user: User }) {
         name,
         email,
         password: password || undefined,
+        ...(needsCurrentPassword ? { currentPassword } : {}),
       }).unwrap();
       setName(updated.name);
       setEmail(updated.email);
       setPassword('');
       setConfirmPassword('');
+      setCurrentPassword('');
       setOutcome('updated');
     } catch {
       // The error is shown from the mutation's state.
@@ -70,6 +77,18 @@ export function ProfileForm({ user }: { user: User }) {
           value={confirmPassword}
           onChange={setConfirmPassword}
         />
+        {needsCurrentPassword && (
+          <TextField
+            controlId="profile-current-password"
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Needed to change your e-mail or password"
+            required
+            value={currentPassword}
+            onChange={setCurrentPassword}
+          />
+        )}
         <Button type="submit" variant="dark" disabled={isLoading}>
           Update
         </Button>
