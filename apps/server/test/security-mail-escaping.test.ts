@@ -75,8 +75,8 @@ describe('e-mails show the shopper’s texts as text', () => {
     expectEscapedHtml(notice!, [SCRIPT]);
   });
 
-  it('escapes the name in the reset code e-mail', async () => {
-    const name = `${IMG} ${UNICODE}`;
+  it('quotes no name in the reset code e-mail: an account registered with your address cannot write to you', async () => {
+    const name = `${IMG} ${UNICODE} Your card was charged`;
     const { user } = await createSignedInUser(t.database.db, { name });
     const res = await t.app.inject({
       method: 'POST',
@@ -87,6 +87,11 @@ describe('e-mails show the shopper’s texts as text', () => {
     await t.app.backgroundMail.settled();
     const [mail] = mailsTo(user.email);
     expect(mail?.raw).toMatch(/^Subject: .*your password reset code/m);
-    expectEscapedHtml(mail!, [IMG]);
+    for (const part of ['text/plain', 'text/html']) {
+      const body = mailPart(mail!, part);
+      expect(body).toMatch(/Hello,\s*$|Hello,</m);
+      expect(body).not.toContain('Your card was charged');
+      expect(body).not.toContain(UNICODE);
+    }
   });
 });

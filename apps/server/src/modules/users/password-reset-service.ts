@@ -66,7 +66,7 @@ export async function sendResetCode(
 }
 
 /** Runs after the answer: stores the code's keyed hash, then e-mails the code itself. */
-async function writeAndSendCode(ctx: ResetContext, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+async function writeAndSendCode(ctx: ResetContext, user: Pick<UserRow, 'id' | 'email'>) {
   const code = generateResetCode();
   const codeHash = hashResetCode(ctx.jwtSecret, user.id, code);
   const now = ctx.clock.now();
@@ -80,7 +80,6 @@ async function writeAndSendCode(ctx: ResetContext, user: Pick<UserRow, 'id' | 'e
     await ctx.mailer.deliver(
       resetCodeEmail({
         to: user.email,
-        name: user.name,
         code,
         shopName: ctx.shopName,
         resetUrl: `${ctx.publicUrl}/resetpassword`,

@@ -2,19 +2,22 @@ import { RESET_CODE_TTL_MINUTES } from '@proshop/domain/user-schemas';
 import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
-/** The e-mail carrying a reset code, as plain text and HTML. */
+/**
+ * The e-mail carrying a reset code, as plain text and HTML. It quotes nothing an account holder
+ * typed, not even the name: anyone can register an account with someone else's address, and this
+ * e-mail is the shop writing to that address in its own name.
+ */
 export function resetCodeEmail(input: {
   to: string;
-  name: string;
   code: string;
   shopName: string;
   /** The reset page, where the code is entered. */
   resetUrl: string;
 }): MailMessage {
-  const { to, name, code, shopName, resetUrl } = input;
+  const { to, code, shopName, resetUrl } = input;
   const subject = `${shopName}: your password reset code`;
   const text = [
-    `Hello ${name},`,
+    'Hello,',
     '',
     `Someone asked to reset the password of your ${shopName} account.`,
     `Your verification code is ${code}`,
@@ -28,7 +31,7 @@ export function resetCodeEmail(input: {
   const html = `<!doctype html>
 <html>
   <body style="font-family: sans-serif; color: #222">
-    <p>Hello ${escapeHtml(name)},</p>
+    <p>Hello,</p>
     <p>Someone asked to reset the password of your ${escapeHtml(shopName)} account.</p>
     <p>Your verification code is</p>
     <p style="font-size: 28px; font-weight: bold; letter-spacing: 4px">${code}</p>
