@@ -148,14 +148,22 @@ describe('access rules and session tokens', () => {
     expect((await callAsUser(gone.headers.authorization)).statusCode).toBe(401);
   });
 
-  it('makes tokens that expire after 7 days and carry only the id and version', async () => {
+  it('makes tokens that expire after 7 days and carry only the id, version and a session id', async () => {
     const user = await createUser(t.database.db);
     const token = await signToken(user, TEST_JWT_SECRET);
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     expect(TOKEN_LIFETIME_SECONDS).toBe(604_800);
     expect(payload.exp - payload.iat).toBe(TOKEN_LIFETIME_SECONDS);
     expect(payload.sub).toBe(user.id);
-    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'sub', 'ver']);
+    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'jti', 'sub', 'ver']);
+    // A random UUID of its own per token: signing out ends that session alone.
+    expect(payload.jti).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const again = await signToken(user, TEST_JWT_SECRET);
+    expect(JSON.parse(Buffer.from(again.split('.')[1]!, 'base64url').toString()).jti).not.toBe(
+      payload.jti,
+    );
   });
 
   it('marks protected routes with the bearer scheme in the OpenAPI document', async () => {

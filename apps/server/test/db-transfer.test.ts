@@ -13,6 +13,7 @@ import { caseFoldingWarning } from '../src/commands/transfer/target-locale.ts';
 import { TransferError } from '../src/commands/transfer/transfer-error.ts';
 import { copyUploads } from '../src/commands/transfer/copy-uploads.ts';
 import { LocalImageStorage } from '../src/modules/uploads/storage/local-image-storage.ts';
+import { endedSessions } from '../src/db/schema.ts';
 import { signToken } from '../src/modules/auth/tokens.ts';
 import { TEST_PASSWORD } from './helpers/factories.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
@@ -45,6 +46,8 @@ let source: Awaited<ReturnType<typeof seedShop>>;
 let sourceRows: Record<string, string[]>;
 /** A session of the shopper signed before the move; it must still work after. */
 let oldSession: string;
+/** A session of the shopper that signed out before the move; it must stay refused after. */
+let endedSession: string;
 /** `npm run db:export -- --out <exportGz>` on the source, which every import below reads. */
 let exportRun: CommandResult;
 
@@ -53,6 +56,13 @@ beforeAll(async () => {
   try {
     await database.migrate();
     source = await seedShop(database.db);
+    endedSession = await signToken(source.shopper, JWT_SECRET);
+    const { jti, exp } = JSON.parse(
+      Buffer.from(endedSession.split('.')[1]!, 'base64url').toString(),
+    ) as { jti: string; exp: number };
+    await database.db
+      .insert(endedSessions)
+      .values({ jti, userId: source.shopper.id, expiresAt: new Date(exp * 1000) });
     sourceRows = await snapshot(database.db);
   } finally {
     await database.close();
@@ -157,7 +167,7 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     expect(imported.mail_outbox).toHaveLength(2347);
   });
 
-  it('runs the shop: the old password signs in, orders are listed, old sessions still work', async () => {
+  it('runs the shop: the old password signs in, orders are listed, old sessions still work and ended ones stay ended', async () => {
     await withTarget(async (database) => {
       const dataDir = mkdtempSync(join(work, 'app-'));
       const config = loadConfig({
@@ -197,6 +207,12 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
           headers: { authorization: `Bearer ${oldSession}` },
         });
         expect(profile.statusCode).toBe(200);
+
+        const signedOut = await app.inject({
+          url: '/api/users/profile',
+          headers: { authorization: `Bearer ${endedSession}` },
+        });
+        expect(signedOut.statusCode).toBe(401);
       } finally {
         await app.close();
       }
@@ -208,7 +224,7 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     const result = await runTransferCommand('import-cli.ts', ['--in', exportGz], target.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The target database is not empty (mail_outbox: 2347, users: 3, orders: 3, ',
+      'The target database is not empty (mail_outbox: 2347, users: 3, ended_sessions: 1, orders: 3, ',
     );
     expect(result.stderr).toContain('nothing was changed');
     expect(await withTarget((database) => snapshot(database.db))).toEqual(before);

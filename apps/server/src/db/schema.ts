@@ -190,6 +190,24 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /**
+ * Sessions ended before their token expired (sign-out): a token whose `jti` is here is refused.
+ * A row is useless once its token has expired, and is deleted then (modules/auth/end-session.ts).
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    /** The token's `jti`. */
+    jti: uuid('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The token's `exp`: after it the token is refused anyway. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ended_sessions_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
  * E-mails that follow a change of an order (receipt, sent notice). They are written in the
  * transaction of that change, so none is lost when the mail server is down or the process dies,
  * and the outbox worker sends them with retries (modules/mail/outbox-worker.ts).

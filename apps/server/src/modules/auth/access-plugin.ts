@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { endedSessions, users } from '../../db/schema.ts';
 import { verifyToken } from './tokens.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface SessionUser {
   isAdmin: boolean;
   /** The token version the caller's token carries (and the account had when the call began). */
   tokenVersion: number;
+  /** The session of the caller's token: its `jti` (null in tokens made before they had one) and end. */
+  session: { id: string | null; expiresAt: Date };
 }
 
 declare module 'fastify' {
@@ -48,8 +50,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The caller's account as every signed-in request reads it. Built and prepared once, by name:
- * on PostgreSQL each connection parses and plans it once instead of on every request.
+ * The caller's account as every signed-in request reads it, unless the token's session was ended
+ * (signed out), in the same round trip. Built and prepared once, by name: on PostgreSQL each
+ * connection parses and plans it once instead of on every request. A null `jti` (a token made
+ * before tokens had one) matches no ended session.
  */
 function sessionQuery(db: Database) {
   return db
@@ -61,7 +65,17 @@ function sessionQuery(db: Database) {
       tokenVersion: users.tokenVersion,
     })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        notExists(
+          db
+            .select({ jti: endedSessions.jti })
+            .from(endedSessions)
+            .where(eq(endedSessions.jti, sql.placeholder('jti'))),
+        ),
+      ),
+    )
     .prepare('session_user');
 }
 
@@ -75,12 +89,16 @@ async function loadSessionUser(
   if (!token) return null;
   const check = await verifyToken(token, app.jwtSecret);
   if (!check.ok) throw unauthorized(SESSION_ENDED);
-  const [row] = await query.execute({ id: check.subject.id });
-  // A deleted account, or a password changed since the token was made.
+  const [row] = await query.execute({ id: check.subject.id, jti: check.sessionId });
+  // A deleted account, a session ended by signing out, or a password changed since the token
+  // was made.
   if (!row || row.tokenVersion !== check.subject.tokenVersion) {
     throw unauthorized(SESSION_ENDED);
   }
-  return row;
+  return {
+    ...row,
+    session: { id: check.sessionId, expiresAt: new Date(check.expiresAt * 1000) },
+  };
 }
 
 /** The signed-in user of a route whose access is `user` or `admin`. */

@@ -1,4 +1,4 @@
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** Sessions last a week; after that the shopper signs in again. */
@@ -11,6 +11,18 @@ export interface TokenSubject {
   id: string;
   /** The user's token version when the token was made; raising it revokes the token. */
   tokenVersion: number;
+}
+
+/** What a valid token says: whom it is for, which session it is and when it ends. */
+export interface VerifiedToken {
+  subject: TokenSubject;
+  /**
+   * The token's `jti`, which signing out records as ended. Null in tokens made before tokens
+   * carried one: those work until they expire but cannot be ended one by one.
+   */
+  sessionId: string | null;
+  /** The token's `exp`, in seconds since the epoch. */
+  expiresAt: number;
 }
 
 /** How many verified tokens each secret remembers (about 2 MB); the oldest is forgotten first. */
@@ -26,9 +38,10 @@ interface Signer {
    * Tokens whose signature was verified, with what they say: a token is the same bytes on every
    * request of a session, and verifying an HMAC through WebCrypto was a large part of the cost
    * of a signed-in request. Only the signature's verdict is kept: expiry is checked on every
-   * use, and revocation (the token version) is the caller's check against the database.
+   * use, and revocation (the token version, an ended session) is the caller's check against
+   * the database on every request.
    */
-  verified: Map<string, { subject: TokenSubject; expiresAt: number }>;
+  verified: Map<string, VerifiedToken>;
 }
 
 const signers = new Map<string, Signer>();
@@ -50,7 +63,7 @@ function signer(secret: string): Signer {
 }
 
 /** Instances' clocks may differ this much: a token issued by one is good at once on another. */
-const CLOCK_SKEW_SECONDS = 60;
+export const CLOCK_SKEW_SECONDS = 60;
 
 /** Seconds since the epoch, as jose compares `exp` with. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -61,23 +74,30 @@ export async function signToken(
   now = new Date(),
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ver: subject.tokenVersion })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(subject.id)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
-    .sign(await signer(secret).key);
+  return (
+    new SignJWT({ ver: subject.tokenVersion })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(subject.id)
+      // Names this session, so that signing out can end it alone.
+      .setJti(randomUUID())
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + TOKEN_LIFETIME_SECONDS)
+      .sign(await signer(secret).key)
+  );
 }
 
 export type TokenCheck =
-  { ok: true; subject: TokenSubject } | { ok: false; reason: 'expired' | 'invalid' };
+  ({ ok: true } & VerifiedToken) | { ok: false; reason: 'expired' | 'invalid' };
+
+/** The one spelling of a UUID that randomUUID writes; the database compares `jti` as a uuid. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Checks signature, algorithm and expiry; answers who the token is for, or why it is refused. */
 export async function verifyToken(token: string, secret: string): Promise<TokenCheck> {
   const { key, verified } = signer(secret);
   const known = verified.get(token);
   if (known) {
-    if (known.expiresAt > nowSeconds()) return { ok: true, subject: known.subject };
+    if (known.expiresAt > nowSeconds()) return { ok: true, ...known };
     verified.delete(token);
     return { ok: false, reason: 'expired' };
   }
@@ -86,7 +106,7 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
       algorithms: [ALGORITHM],
       requiredClaims: ['sub', 'iat', 'exp'],
     });
-    const { sub, ver, iat, exp } = payload;
+    const { sub, ver, iat, exp, jti } = payload;
     // A token this server did not make as it makes them (no end, or a longer life than it gives,
     // e.g. signed with a leaked key by someone who wanted it to last) is refused.
     if (
@@ -95,14 +115,19 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
       typeof iat !== 'number' ||
       typeof exp !== 'number' ||
       exp - iat > TOKEN_LIFETIME_SECONDS ||
-      iat > nowSeconds() + CLOCK_SKEW_SECONDS
+      iat > nowSeconds() + CLOCK_SKEW_SECONDS ||
+      (jti !== undefined && !UUID.test(jti))
     ) {
       return { ok: false, reason: 'invalid' };
     }
-    const subject = { id: sub, tokenVersion: ver };
+    const found = {
+      subject: { id: sub, tokenVersion: ver },
+      sessionId: jti ?? null,
+      expiresAt: exp,
+    };
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-    verified.set(token, { subject, expiresAt: exp });
-    return { ok: true, subject };
+    verified.set(token, found);
+    return { ok: true, ...found };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import { endSession } from '../auth/end-session.ts';
 import { getProfile, login, register, updateProfile } from './account-service.ts';
 import { deleteUserAsAdmin, getUser, listAllUsers, updateUserAsAdmin } from './admin-service.ts';
 import { checkResetCode, resetPassword, sendResetCode } from './password-reset-service.ts';
@@ -74,6 +75,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => login(limitedAccounts, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/users/logout',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Sign out: the token sent is refused from now on (other sessions go on)',
+        response: { 204: z.null().describe('Signed out'), ...errorResponses() },
+      },
+    },
+    async (request, reply) => {
+      await endSession(app.db, currentUser(request));
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(
