@@ -159,7 +159,22 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'import/no-restricted-paths': ['error', { basePath, zones: serverZones }] },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath, zones: serverZones }],
+      // One helper per error kind (errors/app-error.ts) says what went wrong in one way.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message:
+            'Use the helper of the error kind (invalid, notFound, ...) from errors/app-error.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/errors/app-error.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/server/test/**/*.ts', 'apps/web/e2e/**/*.ts', '**/*.test.{ts,tsx}'],

@@ -144,3 +144,34 @@ describe('the layers are lint errors', () => {
     expect(await lint(filePath, importPath)).toEqual([]);
   });
 });
+
+describe('errors are made by their kind helpers', () => {
+  /** Lints one line with only the configured no-restricted-syntax rule of that file. */
+  async function syntaxErrors(filePath: string): Promise<string[]> {
+    const config = (await new ESLint({ cwd: root }).calculateConfigForFile(
+      filePath,
+    )) as Linter.Config;
+    const rule = config.rules?.['no-restricted-syntax'] ?? 'off';
+    const linter = new ESLint({
+      cwd: root,
+      overrideConfigFile: true,
+      overrideConfig: {
+        files: ['**/*.ts'],
+        languageOptions: { parser: config.languageOptions?.parser },
+        rules: { 'no-restricted-syntax': rule },
+      },
+    });
+    const [result] = await linter.lintText("throw new AppError('invalid', 'Bad');\n", { filePath });
+    return result!.messages.map((m) => m.ruleId ?? m.message);
+  }
+
+  it('refuses new AppError(...) by hand in the server', async () => {
+    expect(await syntaxErrors(`${server}/modules/orders/probe.ts`)).toEqual([
+      'no-restricted-syntax',
+    ]);
+  });
+
+  it('allows it where the helpers are made', async () => {
+    expect(await syntaxErrors(`${server}/errors/app-error.ts`)).toEqual([]);
+  });
+});
