@@ -1,6 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
 import { SessionEndedRedirect } from '../../components/SessionEndedRedirect.tsx';
+import { useLogoutMutation } from '../../features/users/users-api.ts';
 import { loggedOut, selectUserInfo } from '../../state/session-slice.ts';
 import { HeaderDropdown } from './HeaderDropdown.tsx';
 
@@ -8,6 +9,14 @@ import { HeaderDropdown } from './HeaderDropdown.tsx';
 export function UserMenu() {
   const userInfo = useSelector(selectUserInfo);
   const dispatch = useDispatch();
+  const [endSession] = useLogoutMutation();
+
+  // Signed out here at once, whatever the server answers or if it cannot be reached; the call
+  // then ends the session on the server, so a copy of the token is refused from now on.
+  const logOut = (token: string) => {
+    dispatch(loggedOut());
+    void endSession(token);
+  };
 
   return (
     <>
@@ -17,7 +26,7 @@ export function UserMenu() {
           <Link className="dropdown-item" to="/profile">
             Profile
           </Link>
-          <button type="button" className="dropdown-item" onClick={() => dispatch(loggedOut())}>
+          <button type="button" className="dropdown-item" onClick={() => logOut(userInfo.token)}>
             Logout
           </button>
         </HeaderDropdown>

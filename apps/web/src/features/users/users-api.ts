@@ -20,6 +20,15 @@ const usersApi = apiSlice.injectEndpoints({
     register: build.mutation<UserInfo, RegisterRequest>({
       query: (body) => ({ url: '/api/users', method: 'POST', body }),
     }),
+    // Takes the token it ends: the web app forgets the session before the answer comes, and a
+    // refusal (an expired token) must not be taken for the end of a newer session.
+    logout: build.mutation<void, string>({
+      query: (token) => ({
+        url: '/api/users/logout',
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    }),
     getProfile: build.query<User, void>({
       query: () => '/api/users/profile',
     }),
@@ -54,6 +63,7 @@ const usersApi = apiSlice.injectEndpoints({
 export const {
   useLoginMutation,
   useRegisterMutation,
+  useLogoutMutation,
   useGetProfileQuery,
   useUpdateProfileMutation,
   useForgotPasswordMutation,
