@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -13,7 +15,7 @@ import { caseFoldingWarning } from '../src/commands/transfer/target-locale.ts';
 import { TransferError } from '../src/commands/transfer/transfer-error.ts';
 import { copyUploads } from '../src/commands/transfer/copy-uploads.ts';
 import { LocalImageStorage } from '../src/modules/uploads/storage/local-image-storage.ts';
-import { endedSessions } from '../src/db/schema.ts';
+import { endedSessions, orders } from '../src/db/schema.ts';
 import { signToken } from '../src/modules/auth/tokens.ts';
 import { TEST_PASSWORD } from './helpers/factories.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
@@ -63,6 +65,11 @@ beforeAll(async () => {
     await database.db
       .insert(endedSessions)
       .values({ jti, userId: source.shopper.id, expiresAt: new Date(exp * 1000) });
+    // The order placed with an Idempotency-Key keeps the hash of its request.
+    await database.db
+      .update(orders)
+      .set({ idempotencyBodyHash: createHash('sha256').update('the first request').digest('hex') })
+      .where(isNotNull(orders.idempotencyKey));
     sourceRows = await snapshot(database.db);
   } finally {
     await database.close();

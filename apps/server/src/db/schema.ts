@@ -132,6 +132,11 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** A client-chosen key that makes a retried POST /api/orders create one order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * SHA-256 (hex) of the request the key came with (orders/order-request-hash.ts): the same key
+     * with another order is refused. Null for orders placed before it was kept.
+     */
+    idempotencyBodyHash: text('idempotency_body_hash'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paymentProvider: text('payment_provider'),

@@ -11,6 +11,7 @@ export const errorStatus = {
   conflict: 409,
   tooLarge: 413,
   unsupportedMedia: 415,
+  unprocessable: 422,
   tooManyRequests: 429,
   unavailable: 503,
 } as const;
@@ -42,6 +43,8 @@ export const notFound = (message: string) => new AppError('notFound', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const tooLarge = (message: string) => new AppError('tooLarge', message);
 export const unsupportedMedia = (message: string) => new AppError('unsupportedMedia', message);
+/** A well-formed request that contradicts an earlier one, e.g. a reused Idempotency-Key. */
+export const unprocessable = (message: string) => new AppError('unprocessable', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('tooManyRequests', message, { 'retry-after': String(retryAfterSeconds) });
 export const unavailable = (message: string) => new AppError('unavailable', message);

@@ -35,7 +35,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place an order at the current prices (Idempotency-Key makes a retry safe)',
         headers: idempotencyHeaders,
         body: createOrderRequestSchema,
-        response: { 201: orderSchema, ...errorResponses(400, 409, 413, 415) },
+        response: { 201: orderSchema, ...errorResponses(400, 409, 413, 415, 422) },
       },
     },
     async (request, reply) => {

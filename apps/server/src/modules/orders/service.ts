@@ -7,10 +7,11 @@ import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
-import { conflict, invalid, notFound } from '../../errors/app-error.ts';
+import { conflict, invalid, notFound, unprocessable } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
+import { orderRequestHash } from './order-request-hash.ts';
 import {
   findItemsOfOrders,
   findOrderByIdempotencyKey,
@@ -25,6 +26,8 @@ import {
 import { confirmCaller } from '../auth/confirm-caller.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different order. Send a new key for a new order.';
 export const PRICES_CHANGED =
   'Prices have changed since you saw them. Please review your order and place it again.';
 
@@ -39,9 +42,23 @@ async function withItems(db: Database, order: OrderRow): Promise<Order> {
 }
 
 /**
+ * The order an earlier request with the same key placed, when this request is a retry of it.
+ * A different order under the same key is refused: answering the first one would tell the
+ * shopper their new order was placed. An order stored before hashes were kept (null) is
+ * answered as before.
+ */
+async function replay(db: Database, earlier: OrderRow, requestHash: string): Promise<Order> {
+  if (earlier.idempotencyBodyHash !== null && earlier.idempotencyBodyHash !== requestHash) {
+    throw unprocessable(IDEMPOTENCY_KEY_REUSED);
+  }
+  return withItems(db, earlier);
+}
+
+/**
  * Places an order at the catalogue's current prices. The lines' names, images and prices are
  * copied from the database; the totals the shopper saw must match, so nobody is charged an
- * amount they did not see. A retry with the same idempotency key answers the first order.
+ * amount they did not see. A retry with the same idempotency key answers the first order; the
+ * same key with another order is refused (422).
  * `currency` (PAYMENT_CURRENCY) is kept with the order: it is charged, shown and e-mailed in it
  * even if the shop's currency changes later.
  */
@@ -52,9 +69,10 @@ export async function createOrder(
   idempotencyKey: string | undefined,
   currency: string,
 ): Promise<Order> {
+  const requestHash = orderRequestHash(request);
   if (idempotencyKey) {
     const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
-    if (earlier) return withItems(db, earlier);
+    if (earlier) return replay(db, earlier, requestHash);
   }
   const ids = request.orderItems.map((item) => item.product);
   if (new Set(ids).size !== ids.length) {
@@ -95,6 +113,7 @@ export async function createOrder(
         totalPrice: centsToDecimalString(toCents(prices.totalPrice)),
         currency,
         idempotencyKey: idempotencyKey ?? null,
+        idempotencyBodyHash: idempotencyKey ? requestHash : null,
       },
       lines.map(({ product, qty }) => ({
         productId: product.id,
@@ -106,10 +125,11 @@ export async function createOrder(
     );
     return toOrder(stored.order, stored.items);
   } catch (error) {
-    // The same key sent twice at once: the first insert won; answer its order.
+    // The same key sent twice at once: the first insert won; answer its order (or refuse this
+    // one if it is another order).
     if (idempotencyKey && isUniqueViolation(error, 'orders_user_idempotency_key')) {
       const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
-      if (earlier) return withItems(db, earlier);
+      if (earlier) return replay(db, earlier, requestHash);
     }
     throw error;
   }
