@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { demoPassword } from './apps/web/e2e/fixtures.ts';
+import { demoPassword } from './apps/web/e2e/shop-server.ts';
 import {
   paypalShopPort,
   paypalShopURL,
@@ -27,6 +27,9 @@ export default defineConfig({
   outputDir: 'test-results',
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A test takes a few seconds, at most 15 on an idle machine (long journeys are split, their
+  // data made through the API); twice that leaves room for a busy one (.ci/run's CPU load step).
+  timeout: 30_000,
   // The server, the browser and the runner share two cores.
   workers: process.env.CI ? 1 : 2,
   // scripts/test.mjs sets PLAYWRIGHT_JSON_OUTPUT_FILE to read the counts.

@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, expectToastToGoAfter3s, holdClock, test } from './fixtures.ts';
 import {
   fillSignIn,
   logOut,
   newAccount,
-  registerViaApi,
-  signIn,
+  openSignedIn,
+  signInByApi,
+  storedSession,
   userMenu,
-} from './accounts-fixtures.ts';
+} from './session.ts';
 
 test.describe('accounts', () => {
-  test('register, log out and sign in again with a redirect', async ({ page }) => {
+  test('registers through the form, refusing passwords that do not match', async ({ page }) => {
     const account = newAccount('Shopper');
     const header = page.getByRole('banner');
     const main = page.getByRole('main');
@@ -32,86 +33,115 @@ test.describe('accounts', () => {
     await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
     // A customer has no Admin menu.
     await expect(header.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toContain(account.email);
+    expect(await storedSession(page)).toMatchObject({
+      name: account.name,
+      email: account.email,
+      isAdmin: false,
+    });
+  });
 
-    await logOut(page, account.name);
+  test('logging out forgets the session and says so in a toast that goes after 3 s', async ({
+    page,
+    customer,
+  }) => {
+    const header = page.getByRole('banner');
+    await holdClock(page);
+    await openSignedIn(page, customer, '/');
+
+    await logOut(page, customer.name);
     const toast = page.getByText('You have successfully logged out!');
     await expect(toast).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
-    // The toast goes away by itself after 3 seconds.
-    await expect(toast).toBeHidden({ timeout: 6_000 });
+    await expect(userMenu(page, customer.name)).toHaveCount(0);
+    expect(await storedSession(page)).toBeNull();
+    // It goes by itself after 3 seconds.
+    await expectToastToGoAfter3s(page, toast);
+  });
 
+  test('signing in goes on to the redirect; signed in, /login passes straight on', async ({
+    page,
+    customer,
+  }) => {
     await page.goto('/login?redirect=shipping');
-    await fillSignIn(page, account.email, account.password);
+    await fillSignIn(page, customer.email, customer.password);
     await expect(page).toHaveURL('/shipping');
+    await expect(userMenu(page, customer.name)).toBeVisible();
 
     // Signed in, /login passes straight on to the redirect target, or home.
+    await page.goto('/login?redirect=profile');
+    await expect(page).toHaveURL('/profile');
     await page.goto('/login');
     await expect(page).toHaveURL('/');
   });
 
-  test('updates the profile, refusing passwords that do not match', async ({ page, request }) => {
-    const account = newAccount('Profiled');
-    await registerViaApi(request, account);
+  test('updates the profile, refusing passwords that do not match', async ({
+    page,
+    request,
+    customer,
+  }) => {
     const header = page.getByRole('banner');
     const main = page.getByRole('main');
-    await signIn(page, account.email, account.password);
+    await openSignedIn(page, customer, '/');
 
-    await userMenu(page, account.name).click();
+    await userMenu(page, customer.name).click();
     await header.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL('/profile');
     await expect(main.getByRole('region', { name: 'My Orders' })).toBeVisible();
     const profile = main.getByRole('region', { name: 'User Profile' });
-    await expect(profile.getByLabel('Name')).toHaveValue(account.name);
-    await expect(profile.getByLabel('Email Address')).toHaveValue(account.email);
+    await expect(profile.getByLabel('Name')).toHaveValue(customer.name);
+    await expect(profile.getByLabel('Email Address')).toHaveValue(customer.email);
 
-    const newName = `${account.name} Renamed`;
-    const newPassword = `${account.password}-new`;
+    const newName = `${customer.name} Renamed`;
+    const newPassword = `${customer.password}-new`;
     await profile.getByLabel('Name').fill(newName);
+    // The current password is asked for only once the change could take the account over.
+    const currentPassword = profile.getByLabel('Current Password');
+    await expect(currentPassword).toHaveCount(0);
     await profile.getByLabel('New Password').fill(newPassword);
+    await currentPassword.fill('not my password');
     await profile.getByLabel('Confirm Password').fill('something else');
     await profile.getByRole('button', { name: 'Update' }).click();
     await expect(profile.getByRole('alert')).toHaveText('Passwords do not match');
 
     await profile.getByLabel('Confirm Password').fill(newPassword);
     await profile.getByRole('button', { name: 'Update' }).click();
+    await expect(profile.getByRole('alert')).toHaveText('Your current password is not correct');
+    await currentPassword.fill(customer.password);
+    await profile.getByRole('button', { name: 'Update' }).click();
     await expect(profile.getByRole('alert')).toHaveText('Profile Updated');
+    await expect(currentPassword).toHaveCount(0);
     await expect(userMenu(page, newName)).toBeVisible();
+    expect(await storedSession(page)).toMatchObject({ name: newName, email: customer.email });
 
     // The new password is the one that works now.
-    await logOut(page, newName);
-    await page.goto('/login');
-    await fillSignIn(page, account.email, account.password);
-    await expect(main.getByRole('alert')).toHaveText('Invalid email or password');
-    await fillSignIn(page, account.email, newPassword);
-    await expect(page).toHaveURL('/');
-    await expect(userMenu(page, newName)).toBeVisible();
+    const withOld = await request.post('/api/users/login', {
+      data: { email: customer.email, password: customer.password },
+    });
+    expect(withOld.status()).toBe(401);
+    expect(await signInByApi(request, customer.email, newPassword)).toMatchObject({
+      name: newName,
+    });
   });
 
   test('the profile needs a signed-in user and comes back after sign-in', async ({
     page,
-    request,
+    customer,
   }) => {
-    const account = newAccount('Visitor');
-    await registerViaApi(request, account);
-
     await page.goto('/profile');
     await expect(page).toHaveURL('/login?redirect=profile');
-    await fillSignIn(page, account.email, account.password);
+    await fillSignIn(page, customer.email, customer.password);
     await expect(page).toHaveURL('/profile');
     await expect(page.getByRole('region', { name: 'User Profile' }).getByLabel('Name')).toHaveValue(
-      account.name,
+      customer.name,
     );
   });
 
   test('a session ended by a password change elsewhere signs out and keeps the cart', async ({
     page,
     request,
+    customer,
   }) => {
-    const account = newAccount('Elsewhere');
-    const apiToken = await registerViaApi(request, account);
-    await signIn(page, account.email, account.password);
+    await openSignedIn(page, customer, '/');
     const cartItems = JSON.stringify([
       {
         product: 'kept-product',
@@ -124,11 +154,17 @@ test.describe('accounts', () => {
     ]);
     await page.evaluate((items) => localStorage.setItem('cartItems', items), cartItems);
 
-    // Changing the password (on another device) ends every older session, this browser's too.
-    const newPassword = `${account.password}-changed`;
+    // Changing the password on another device ends every older session, this browser's too.
+    const elsewhere = await signInByApi(request, customer.email, customer.password);
+    const newPassword = `${customer.password}-changed`;
     const change = await request.put('/api/users/profile', {
-      headers: { authorization: `Bearer ${apiToken}` },
-      data: { name: account.name, email: account.email, password: newPassword },
+      headers: { authorization: `Bearer ${elsewhere.token}` },
+      data: {
+        name: customer.name,
+        email: customer.email,
+        password: newPassword,
+        currentPassword: customer.password,
+      },
     });
     expect(change.status(), await change.text()).toBe(200);
 
@@ -140,14 +176,14 @@ test.describe('accounts', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(header.getByRole('link', { name: /Cart/ })).toHaveText(/1/);
-    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    expect(await storedSession(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBe(cartItems);
 
-    await fillSignIn(page, account.email, newPassword);
+    await fillSignIn(page, customer.email, newPassword);
     await expect(page).toHaveURL('/profile');
     await expect(
       page.getByRole('region', { name: 'User Profile' }).getByLabel('Email Address'),
-    ).toHaveValue(account.email);
+    ).toHaveValue(customer.email);
     await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
   });
 });

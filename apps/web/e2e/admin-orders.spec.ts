@@ -1,11 +1,17 @@
 // The admin's order list a page at a time (PAGE_SIZE orders a page, newest first), with links to
 // the other pages at /admin/orderlist/{pageNumber}.
-import { openSignedIn } from './catalogue-api.ts';
+import { expect, test } from './fixtures.ts';
 import { placeOrderByApi } from './orders-api.ts';
-import { expect, test } from './shop-fixtures.ts';
+import { paypalShopURL } from './paypal-servers.ts';
+import { openSignedIn } from './session.ts';
 
 /** The e2e server's PAGE_SIZE (the default). */
 const PAGE_SIZE = 8;
+
+// Where an order lands in the list depends on how many were placed after it: on the main shop
+// other tests place orders all the time. The second shop's only other orders are the two of the
+// PayPal tests, far fewer than a page.
+test.use({ baseURL: paypalShopURL });
 
 test('the admin order list shows a page of orders and links to the others', async ({
   page,

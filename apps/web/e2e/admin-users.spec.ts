@@ -1,20 +1,19 @@
-import { expect, test } from '@playwright/test';
-import { newAccount, registerViaApi, signIn, userMenu } from './accounts-fixtures.ts';
-import { demoAccounts, demoPassword } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  newAccount,
+  openSignedIn,
+  registerByApi,
+  signInByApi,
+  switchSession,
+  userMenu,
+} from './session.ts';
 
 test.describe('admin: users', () => {
-  test('makes a user an admin and deletes a user after typing their name', async ({
-    browser,
+  test("the admin's menu leads to the products, the orders and the users", async ({
     page,
-    request,
+    admin,
   }) => {
-    const promoted = newAccount('Promoted');
-    const doomed = newAccount('Doomed');
-    await registerViaApi(request, promoted);
-    await registerViaApi(request, doomed);
-    const main = page.getByRole('main');
-
-    await signIn(page, demoAccounts.admin, demoPassword);
+    await openSignedIn(page, admin, '/');
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Admin', exact: true }).click();
     await expect(header.getByRole('link', { name: 'Products' })).toHaveAttribute(
@@ -27,7 +26,13 @@ test.describe('admin: users', () => {
     );
     await header.getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL('/admin/userlist');
-    await expect(main.getByRole('columnheader', { name: 'EMAIL' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('columnheader', { name: 'EMAIL' })).toBeVisible();
+  });
+
+  test('makes a user an admin, who then has the Admin menu', async ({ page, request, admin }) => {
+    const promoted = await registerByApi(request, newAccount('Promoted'));
+    const main = page.getByRole('main');
+    await openSignedIn(page, admin, '/admin/userlist');
 
     const promotedRow = main.getByRole('row').filter({ hasText: promoted.email });
     await expect(promotedRow.getByRole('img', { name: 'No' })).toBeVisible();
@@ -41,6 +46,25 @@ test.describe('admin: users', () => {
     await main.getByRole('button', { name: 'Update' }).click();
     await expect(page).toHaveURL('/admin/userlist');
     await expect(promotedRow.getByRole('img', { name: 'Yes' })).toBeVisible();
+
+    // Signed in now, the promoted user has the Admin menu.
+    const session = await signInByApi(request, promoted.email, promoted.password);
+    expect(session.isAdmin).toBe(true);
+    await switchSession(page, session, '/');
+    await expect(userMenu(page, promoted.name)).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true }),
+    ).toBeVisible();
+  });
+
+  test('deletes a user only once their name is typed exactly; they cannot sign in then', async ({
+    page,
+    request,
+    admin,
+  }) => {
+    const doomed = await registerByApi(request, newAccount('Doomed'));
+    const main = page.getByRole('main');
+    await openSignedIn(page, admin, '/admin/userlist');
 
     const doomedRow = main.getByRole('row').filter({ hasText: doomed.email });
     await doomedRow.getByRole('button', { name: `Delete ${doomed.name}` }).click();
@@ -58,17 +82,7 @@ test.describe('admin: users', () => {
     await deleteButton.click();
     await expect(dialog).toBeHidden();
     await expect(doomedRow).toHaveCount(0);
-    await expect(promotedRow).toHaveCount(1);
-
-    // The promoted user now has the Admin menu; the deleted one cannot sign in.
-    const promotedContext = await browser.newContext();
-    const promotedPage = await promotedContext.newPage();
-    await signIn(promotedPage, promoted.email, promoted.password);
-    await expect(userMenu(promotedPage, promoted.name)).toBeVisible();
-    await expect(
-      promotedPage.getByRole('banner').getByRole('button', { name: 'Admin', exact: true }),
-    ).toBeVisible();
-    await promotedContext.close();
+    await expect(main.getByRole('row').filter({ hasText: admin.email })).toHaveCount(1);
 
     const login = await request.post('/api/users/login', {
       data: { email: doomed.email, password: doomed.password },
@@ -76,14 +90,11 @@ test.describe('admin: users', () => {
     expect(login.status()).toBe(401);
   });
 
-  test('sends customers and visitors away from the admin pages', async ({ page, request }) => {
+  test('sends customers and visitors away from the admin pages', async ({ page, customer }) => {
     await page.goto('/admin/userlist');
     await expect(page).toHaveURL('/login?redirect=admin%2Fuserlist');
 
-    const customer = newAccount('Customer');
-    await registerViaApi(request, customer);
-    await signIn(page, customer.email, customer.password);
-    await page.goto('/admin/userlist');
+    await openSignedIn(page, customer, '/admin/userlist');
     // /login passes a signed-in user on to the home page.
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('columnheader', { name: 'EMAIL' })).toHaveCount(0);

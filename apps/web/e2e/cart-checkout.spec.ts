@@ -1,9 +1,9 @@
 import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Page } from '@playwright/test';
-import { fillSignIn, newAccount, registerViaApi } from './accounts-fixtures.ts';
-import { openSignedIn, signInByApi, type SessionInfo } from './catalogue-api.ts';
-import { fetchOrderByApi, myOrdersByApi } from './orders-api.ts';
-import { expect, test } from './shop-fixtures.ts';
+import type { Product } from './catalogue-api.ts';
+import { expect, holdClock, runClock, test } from './fixtures.ts';
+import { fetchOrderByApi, myOrdersByApi, placeOrderByApi } from './orders-api.ts';
+import { fillSignIn, openSignedIn, type SessionInfo } from './session.ts';
 
 const PRICES_CHANGED =
   'Prices have changed since you saw them. Please review your order and place it again.';
@@ -44,6 +44,12 @@ async function expectSummary(page: Page, lines: { price: number; qty: number }[]
   return prices;
 }
 
+/** A line of the stored cart, as the product page writes it. */
+function cartLine(product: Product, qty: number, price = product.price) {
+  const { _id, name, image, countInStock } = product;
+  return { product: _id, name, image, price, countInStock, qty };
+}
+
 /** The stored cart a shopper would have after adding `lines`, with the stored checkout steps. */
 async function seedCheckout(page: Page, session: SessionInfo, cartItems: unknown[]) {
   await openSignedIn(page, session, '/');
@@ -58,34 +64,23 @@ async function seedCheckout(page: Page, session: SessionInfo, cartItems: unknown
 }
 
 test.describe('cart and checkout', () => {
-  test('a new customer fills the cart, checks out and the admin sees the order', async ({
+  test('the cart: its lines, badge and subtotal, quantities up to the stock, delete asks first', async ({
     page,
-    request,
-    admin,
     addProduct,
   }) => {
-    const lamp = await addProduct('Checkout Lamp', { price: 39.99, countInStock: 5 });
-    const mug = await addProduct('Checkout Mug', { price: 12.5, countInStock: 3 });
-    const account = newAccount('Buyer');
-    await registerViaApi(request, account);
+    const lamp = await addProduct('Cart Lamp', { price: 39.99, countInStock: 5 });
+    const mug = await addProduct('Cart Mug', { price: 12.5, countInStock: 3 });
     const main = page.getByRole('main');
-    // Time runs as usual until the test holds it to watch the 2-second cart reset.
-    await page.clock.install();
+    // The toast after a delete stays until the test moves the clock.
+    await holdClock(page);
 
-    // Two products from their pages.
-    await page.goto(`/product/${lamp._id}`);
-    await main.getByLabel('Qty').selectOption('2');
-    await main.getByRole('button', { name: 'Add To Cart' }).click();
-    await expect(page.getByRole('dialog', { name: 'Added to Cart' })).toBeVisible();
-    await page.goto(`/product/${mug._id}`);
-    await main.getByRole('button', { name: 'Add To Cart' }).click();
-    await page
-      .getByRole('dialog', { name: 'Added to Cart' })
-      .getByRole('button', { name: 'Go to Cart' })
-      .click();
-
-    // The cart: its lines, the badge (distinct items) and the subtotal (units).
+    // /cart/{id}?qty=N puts the product in the cart with that quantity.
+    await page.goto(`/cart/${lamp._id}?qty=2`);
     await expect(page).toHaveURL('/cart');
+    await page.goto(`/cart/${mug._id}?qty=1`);
+    await expect(page).toHaveURL('/cart');
+
+    // Its lines, the badge (distinct items) and the subtotal (units).
     await expect(main.getByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
     await expect(cartLink(page)).toHaveText('Cart 2');
     for (const product of [lamp, mug]) {
@@ -125,7 +120,7 @@ test.describe('cart and checkout', () => {
     await expect(cartLink(page)).toHaveText('Cart 1');
     await expect(subtotal).toHaveText('Subtotal (2) items');
 
-    // /cart/{id}?qty=N puts the product back with that quantity.
+    // Put back with another quantity.
     await page.goto(`/cart/${mug._id}?qty=2`);
     await expect(page).toHaveURL('/cart');
     await expect(main.getByLabel(`Quantity of ${mug.name}`)).toHaveValue('2');
@@ -135,11 +130,27 @@ test.describe('cart and checkout', () => {
       expect.objectContaining({ product: lamp._id, qty: 2, price: lamp.price }),
       expect.objectContaining({ product: mug._id, qty: 2, price: mug.price }),
     ]);
+  });
+
+  test('checkout: a visitor signs in, gives a checked address and a way to pay, and sees the summary', async ({
+    page,
+    customer,
+    addProduct,
+  }) => {
+    const lamp = await addProduct('Checkout Lamp', { price: 39.99, countInStock: 5 });
+    const mug = await addProduct('Checkout Mug', { price: 12.5, countInStock: 3 });
+    const main = page.getByRole('main');
+    await page.goto('/');
+    await page.evaluate(
+      (items) => localStorage.setItem('cartItems', JSON.stringify(items)),
+      [cartLine(lamp, 2), cartLine(mug, 2)],
+    );
 
     // Signed out, checkout signs in first and goes on to shipping.
+    await page.goto('/cart');
     await main.getByRole('button', { name: 'Proceed To Checkout' }).click();
     await expect(page).toHaveURL('/login?redirect=shipping');
-    await fillSignIn(page, account.email, account.password);
+    await fillSignIn(page, customer.email, customer.password);
     await expect(page).toHaveURL('/shipping');
 
     const steps = main.getByRole('navigation', { name: 'Checkout steps' });
@@ -179,6 +190,9 @@ test.describe('cart and checkout', () => {
     await expect(main.getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
     await main.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/placeorder');
+    expect(await page.evaluate(() => localStorage.getItem('paymentMethod'))).toBe(
+      JSON.stringify('Credit Card'),
+    );
 
     // The summary is the shared price rule over the cart.
     for (const name of ['Sign In', 'Shipping', 'Payment', 'Place Order']) {
@@ -207,29 +221,43 @@ test.describe('cart and checkout', () => {
       totalPrice: 120.73,
     });
     await expect(main.getByText('*Free shipping for total items over $100')).toBeVisible();
+  });
 
-    // Placing the order empties the stored cart at once and the cart state 2 seconds later.
-    const pageNow = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(pageNow + 100);
-    await main.getByRole('button', { name: 'Place Order' }).click();
+  test('placing the order empties the stored cart at once and the cart 2 s later', async ({
+    page,
+    request,
+    customer,
+    addProduct,
+  }) => {
+    const lamp = await addProduct('Placed Lamp', { price: 39.99, countInStock: 5 });
+    const mug = await addProduct('Placed Mug', { price: 12.5, countInStock: 3 });
+    await holdClock(page);
+    await seedCheckout(page, customer, [cartLine(lamp, 2), cartLine(mug, 2)]);
+    await page.goto('/placeorder');
+    const prices = await expectSummary(page, [
+      { price: lamp.price, qty: 2 },
+      { price: mug.price, qty: 2 },
+    ]);
+    await expect(cartLink(page)).toHaveText('Cart 2');
+
+    await page.getByRole('main').getByRole('button', { name: 'Place Order' }).click();
     await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
     expect(await storedCart(page)).toBeNull();
     await expect(cartLink(page)).toHaveText('Cart 2');
-    await page.clock.runFor(1_900);
+    await runClock(page, 1_900);
     await expect(cartLink(page)).toHaveText('Cart 2');
-    await page.clock.runFor(100);
+    await runClock(page, 100);
     await expect(cartLink(page)).toHaveText('Cart');
     expect(await storedCart(page)).toBe('[]');
-    await page.clock.resume();
 
-    const buyer = await signInByApi(request, account.email, account.password);
-    const order = await fetchOrderByApi(request, buyer, orderId);
+    // The order is the one the summary showed.
+    const order = await fetchOrderByApi(request, customer, orderId);
     expect(order).toMatchObject({
       _id: orderId,
-      user: { name: account.name, email: account.email },
+      user: { name: customer.name, email: customer.email },
       shippingAddress: address,
-      paymentMethod: 'Credit Card',
+      paymentMethod: 'PayPal',
       ...prices,
       isPaid: false,
     });
@@ -240,8 +268,19 @@ test.describe('cart and checkout', () => {
         expect.objectContaining({ product: mug._id, qty: 2, price: mug.price }),
       ]),
     );
+  });
 
-    // The admin's list shows the order with its buyer, total and open steps.
+  test("the admin's list shows a new order with its buyer, total and open steps", async ({
+    page,
+    request,
+    customer,
+    admin,
+    addProduct,
+  }) => {
+    const lamp = await addProduct('Listed Lamp', { price: 39.99, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product: lamp, qty: 1 }]);
+    const main = page.getByRole('main');
+
     await openSignedIn(page, admin, '/admin/orderlist');
     await expect(main.getByRole('heading', { name: 'Orders' })).toBeVisible();
     const table = main.getByRole('table');
@@ -255,20 +294,20 @@ test.describe('cart and checkout', () => {
       'DELIVERED',
       'DETAILS',
     ]);
-    const row = table.getByRole('row').filter({ hasText: orderId });
+    const row = table.getByRole('row').filter({ hasText: order._id });
     await expect(row.getByRole('cell')).toHaveText([
-      orderId,
-      account.name,
+      order._id,
+      customer.name,
       order.createdAt.slice(0, 10),
-      dollars(prices.totalPrice),
+      dollars(order.totalPrice),
       '✗',
       '✗',
       '✗',
       'Details',
     ]);
     await expect(row.getByRole('img', { name: 'Not paid' })).toBeVisible();
-    await row.getByRole('link', { name: `Details of order ${orderId}` }).click();
-    await expect(page).toHaveURL(`/order/${orderId}`);
+    await row.getByRole('link', { name: `Details of order ${order._id}` }).click();
+    await expect(page).toHaveURL(`/order/${order._id}`);
   });
 
   test('a stale cart is refused with the reason, then placed at the prices shown', async ({

@@ -1,15 +1,7 @@
 // Data the catalogue journeys set up through the API, so each test owns what it changes.
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { demoAccounts, demoPassword } from './fixtures.ts';
-
-export interface SessionInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  token: string;
-}
+import { expect, type APIRequestContext } from '@playwright/test';
+import { bearer, type SessionInfo } from './session.ts';
 
 export interface ProductFields {
   name: string;
@@ -29,49 +21,9 @@ export const tinyPng = Buffer.from(
   'base64',
 );
 
-/** A word no demo product contains, so a test finds exactly what it made. */
+/** A word no other product contains, so a test finds exactly what it made. */
 export function uniqueWord(prefix: string): string {
   return `${prefix}${randomUUID().slice(0, 8)}`;
-}
-
-export async function signInByApi(
-  request: APIRequestContext,
-  email: string = demoAccounts.admin,
-  password: string = demoPassword,
-): Promise<SessionInfo> {
-  const response = await request.post('/api/users/login', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as SessionInfo;
-}
-
-/** A customer of the test's own, so no demo account's orders or reviews change. */
-export async function registerCustomer(request: APIRequestContext): Promise<SessionInfo> {
-  const name = uniqueWord('Customer ');
-  const response = await request.post('/api/users', {
-    data: {
-      name,
-      email: `${uniqueWord('customer-')}@example.com`,
-      password: 'a-long-test-password',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as SessionInfo;
-}
-
-/** Opens the shop signed in as `session`: the session the login page would have stored. */
-export async function openSignedIn(page: Page, session: SessionInfo, path: string): Promise<void> {
-  await page.goto('/');
-  await switchSession(page, session, path);
-}
-
-/** The shop already open in `page`, now with `session` signed in instead, at `path`. */
-export async function switchSession(page: Page, session: SessionInfo, path: string): Promise<void> {
-  await page.evaluate((value) => localStorage.setItem('userInfo', value), JSON.stringify(session));
-  await page.goto(path);
-}
-
-export function bearer(session: SessionInfo) {
-  return { authorization: `Bearer ${session.token}` };
 }
 
 /** A product as the admin's Create Product button makes it, then saved with `fields`. */

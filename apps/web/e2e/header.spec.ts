@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newAccount, registerViaApi, signIn, userMenu } from './accounts-fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { openSignedIn, userMenu } from './session.ts';
 
 test.describe('header', () => {
   test('on a phone the menu unfolds from its button and folds again once a link is chosen', async ({
@@ -23,12 +23,10 @@ test.describe('header', () => {
     await expect(cart).toBeHidden();
   });
 
-  test("the user's menu opens and closes by mouse and keyboard", async ({ page, request }) => {
-    const account = newAccount('Menu');
-    await registerViaApi(request, account);
-    await signIn(page, account.email, account.password);
+  test("the user's menu opens and closes by mouse and keyboard", async ({ page, customer }) => {
+    await openSignedIn(page, customer, '/');
     const header = page.getByRole('banner');
-    const menu = userMenu(page, account.name);
+    const menu = userMenu(page, customer.name);
     const profile = header.getByRole('link', { name: 'Profile' });
 
     await menu.click();

@@ -2,10 +2,16 @@
 // profile's order cards, test mode on the main test server, and PayPal through the local
 // stand-ins on the second server (see paypal-servers.ts).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openSignedIn, registerCustomer, switchSession, updateProduct } from './catalogue-api.ts';
-import { fetchOrderByApi, placeOrderByApi } from './orders-api.ts';
+import { updateProduct } from './catalogue-api.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  advanceOrderByApi,
+  fetchOrderByApi,
+  payOrderByApi,
+  placeOrderByApi,
+} from './orders-api.ts';
 import { paypalShopURL, standInURL } from './paypal-servers.ts';
-import { expect, test } from './shop-fixtures.ts';
+import { openSignedIn, registerByApi, switchSession } from './session.ts';
 
 function orderCard(page: Page, orderId: string) {
   return page.getByRole('article', { name: `Order ${orderId}` });
@@ -16,11 +22,10 @@ function main(page: Page) {
 }
 
 test.describe('order page and My Orders (test mode)', () => {
-  test('a new customer pays in test mode; the admin marks the order sent, then delivered', async ({
+  test("a new customer's unpaid order: its page, and its card on the profile waiting for payment", async ({
     page,
     request,
     customer,
-    admin,
     addProduct,
   }) => {
     const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
@@ -47,7 +52,7 @@ test.describe('order page and My Orders (test mode)', () => {
 
     // The order is on the profile, waiting for payment.
     await page.goto('/profile');
-    let card = orderCard(page, order._id);
+    const card = orderCard(page, order._id);
     await expect(card).toContainText("This order hasn't been paid yet. Go to Pay");
     await expect(card.getByRole('link', { name: 'Go to Pay' })).toHaveAttribute('href', orderPath);
     await expect(card.getByRole('link', { name: order._id })).toHaveAttribute('href', orderPath);
@@ -60,9 +65,23 @@ test.describe('order page and My Orders (test mode)', () => {
 
     await card.getByRole('link', { name: 'Go to Pay' }).click();
     await expect(page).toHaveURL(orderPath);
+  });
+
+  test('the buyer pays in test mode; the order is paid and its card waits for shipping', async ({
+    page,
+    request,
+    customer,
+    addProduct,
+  }) => {
+    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    const orderPath = `/order/${order._id}`;
+
+    await openSignedIn(page, customer, orderPath);
     await main(page).getByRole('button', { name: 'Pay (test mode)' }).click();
     await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     const paid = await fetchOrderByApi(request, customer, order._id);
+    expect(paid.isPaid).toBe(true);
     await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
     await expect(main(page).getByText('Order Not Paid')).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: 'Pay (test mode)' })).toHaveCount(0);
@@ -71,13 +90,27 @@ test.describe('order page and My Orders (test mode)', () => {
     await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
 
     await page.goto('/profile');
-    card = orderCard(page, order._id);
+    const card = orderCard(page, order._id);
     await expect(card).toContainText('Order waiting to be shipped');
     await expect(card.getByRole('checkbox', { name: 'Paid' })).toBeChecked();
+    await expect(card.getByRole('checkbox', { name: 'Delivered' })).not.toBeChecked();
     await expect(card).not.toContainText('This item has been sent');
+  });
 
-    // The admin sends it: only Mark As Sent is offered for a paid order.
-    await switchSession(page, admin, orderPath);
+  test('the admin marks a paid order sent; the card shows when it should arrive', async ({
+    page,
+    request,
+    customer,
+    admin,
+    addProduct,
+  }) => {
+    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    const paid = await payOrderByApi(request, customer, order._id);
+    const orderPath = `/order/${order._id}`;
+
+    // Only Mark As Sent is offered for a paid order.
+    await openSignedIn(page, admin, orderPath);
     await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
     await main(page).getByRole('button', { name: 'Mark As Sent' }).click();
@@ -87,24 +120,40 @@ test.describe('order page and My Orders (test mode)', () => {
     await expect(main(page).getByText(`Shipped on ${sent.sentAt!.slice(0, 10)}`)).toBeVisible();
 
     await switchSession(page, customer, '/profile');
-    card = orderCard(page, order._id);
+    const card = orderCard(page, order._id);
     const fiveDaysLater = new Date(Date.parse(sent.sentAt!) + 5 * 86_400_000);
     await expect(card).toContainText(
       `Estimated Delivery ${fiveDaysLater.toISOString().slice(0, 10)}`,
     );
     await expect(card).toContainText('This item has been sent');
+    await expect(card.getByRole('checkbox', { name: 'Paid' })).toBeChecked();
     await expect(card.getByRole('checkbox', { name: 'Delivered' })).not.toBeChecked();
+  });
 
-    // Then delivered: no admin button is left.
-    await switchSession(page, admin, orderPath);
+  test('the admin marks a sent order delivered; no button is left and the card says so', async ({
+    page,
+    request,
+    customer,
+    admin,
+    addProduct,
+  }) => {
+    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    await payOrderByApi(request, customer, order._id);
+    await advanceOrderByApi(request, admin, order._id, 'sent');
+    const orderPath = `/order/${order._id}`;
+
+    await openSignedIn(page, admin, orderPath);
+    await expect(main(page).getByText(/^Shipped on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     await main(page).getByRole('button', { name: 'Mark As Delivered' }).click();
     await expect(main(page).getByText(/^Delivered on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     await expect(main(page).getByText(/^Shipped on/)).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
     const delivered = await fetchOrderByApi(request, admin, order._id);
+    expect(delivered.isDelivered).toBe(true);
 
     await switchSession(page, customer, '/profile');
-    card = orderCard(page, order._id);
+    const card = orderCard(page, order._id);
     await expect(card).toContainText(`Delivered on ${delivered.deliveredAt!.slice(0, 10)}`);
     await expect(card.getByRole('checkbox', { name: 'Paid' })).toBeChecked();
     await expect(card.getByRole('checkbox', { name: 'Delivered' })).toBeChecked();
@@ -132,7 +181,7 @@ test.describe('order page and My Orders (test mode)', () => {
     await expect(main(page).getByRole('button', { name: 'Pay (test mode)' })).toHaveCount(0);
 
     // Someone else's order is not found, never shown.
-    const stranger = await registerCustomer(request);
+    const stranger = await registerByApi(request);
     await switchSession(page, stranger, `/order/${order._id}`);
     await expect(main(page).getByRole('alert')).toBeVisible();
     await expect(main(page).getByText(customer.name)).toHaveCount(0);

@@ -2,7 +2,7 @@
 import type { Order, ShippingAddress } from '@proshop/domain/order-schemas';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { bearer, type SessionInfo } from './catalogue-api.ts';
+import { bearer, type SessionInfo } from './session.ts';
 
 export interface OrderLine {
   product: { _id: string; price: number };
@@ -58,4 +58,33 @@ export async function myOrdersByApi(
   const response = await request.get('/api/orders/myorders', { headers: bearer(customer) });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Order[];
+}
+
+/** Pays the order as its buyer, as the order screen's test-mode button does. */
+export async function payOrderByApi(
+  request: APIRequestContext,
+  customer: SessionInfo,
+  id: string,
+): Promise<Order> {
+  const started = await request.post(`/api/orders/${id}/payment`, { headers: bearer(customer) });
+  expect(started.status(), await started.text()).toBe(200);
+  const { providerOrderId } = (await started.json()) as { providerOrderId: string };
+  const paid = await request.put(`/api/orders/${id}/pay`, {
+    headers: bearer(customer),
+    data: { providerOrderId },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return (await paid.json()) as Order;
+}
+
+/** The admin's next step for a paid order: marked sent, then delivered. */
+export async function advanceOrderByApi(
+  request: APIRequestContext,
+  admin: SessionInfo,
+  id: string,
+  step: 'sent' | 'deliver',
+): Promise<Order> {
+  const response = await request.put(`/api/orders/${id}/${step}`, { headers: bearer(admin) });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order;
 }
