@@ -13,8 +13,23 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 // access guard saw when the request began may no longer hold when its last byte arrives.
 describe('admin rights checked where the change is made', () => {
   let t: TestApp;
+  // Says when a request named by its x-probe header has passed the access guard and waits for
+  // its body: only then is what the guard saw changed, so only the check made inside the
+  // change's transaction can refuse it.
+  const guardPassed = new Map<string, () => void>();
+  const pastGuard = (probe: string) =>
+    new Promise<void>((resolve) => guardPassed.set(probe, resolve));
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(
+      {},
+      {
+        extraRoutes: (app) =>
+          app.addHook('preParsing', async (request) => {
+            const probe = request.headers['x-probe'];
+            if (typeof probe === 'string') guardPassed.get(probe)?.();
+          }),
+      },
+    );
   });
   afterAll(() => t.close());
 
@@ -32,7 +47,15 @@ describe('admin rights checked where the change is made', () => {
       headers: by.headers,
       payload: { name: target.user.name, email: target.user.email, isAdmin: false },
     });
-    const answers = await releaseTogether(t.app, [demote(a, b), demote(b, a)]);
+    const passed = [pastGuard('a'), pastGuard('b')];
+    const answers = await releaseTogether(
+      t.app,
+      [
+        { ...demote(a, b), headers: { ...a.headers, 'x-probe': 'a' } },
+        { ...demote(b, a), headers: { ...b.headers, 'x-probe': 'b' } },
+      ],
+      { beforeRelease: () => Promise.all(passed).then(() => undefined) },
+    );
     expect(countStatuses(answers)).toEqual({ 200: 1, 403: 1 });
     expect(await adminsLeft([a.user.id, b.user.id])).toBe(1);
   });
@@ -40,10 +63,26 @@ describe('admin rights checked where the change is made', () => {
   it('lets only one of two admins deleting each other at the same instant succeed', async () => {
     const a = await createSignedInUser(t.database.db, { isAdmin: true });
     const b = await createSignedInUser(t.database.db, { isAdmin: true });
-    const answers = await releaseTogether(t.app, [
-      { method: 'DELETE', url: `/api/users/${b.user.id}`, headers: a.headers },
-      { method: 'DELETE', url: `/api/users/${a.user.id}`, headers: b.headers },
-    ]);
+    const passed = [pastGuard('a'), pastGuard('b')];
+    const answers = await releaseTogether(
+      t.app,
+      [
+        {
+          method: 'DELETE',
+          url: `/api/users/${b.user.id}`,
+          headers: { ...a.headers, 'x-probe': 'a' },
+          // An empty JSON body, so that the held-back byte comes after the access guard.
+          payload: {},
+        },
+        {
+          method: 'DELETE',
+          url: `/api/users/${a.user.id}`,
+          headers: { ...b.headers, 'x-probe': 'b' },
+          payload: {},
+        },
+      ],
+      { beforeRelease: () => Promise.all(passed).then(() => undefined) },
+    );
     // The second finds its own account gone: its session has ended.
     expect(countStatuses(answers)).toEqual({ 200: 1, 401: 1 });
     expect(await adminsLeft([a.user.id, b.user.id])).toBe(1);
@@ -67,8 +106,14 @@ describe('admin rights checked where the change is made', () => {
     });
     const demoted = await createSignedInUser(t.database.db, { isAdmin: true });
     const deleted = await createSignedInUser(t.database.db, { isAdmin: true });
-    const answers = await releaseTogether(t.app, [edit(demoted.headers), edit(deleted.headers)], {
+    const passed = [pastGuard('demoted'), pastGuard('deleted')];
+    const requests = [
+      edit({ ...demoted.headers, 'x-probe': 'demoted' }),
+      edit({ ...deleted.headers, 'x-probe': 'deleted' }),
+    ];
+    const answers = await releaseTogether(t.app, requests, {
       beforeRelease: async () => {
+        await Promise.all(passed);
         const { db } = t.database;
         await db.update(users).set({ isAdmin: false }).where(eq(users.id, demoted.user.id));
         await db.delete(users).where(eq(users.id, deleted.user.id));
@@ -82,18 +127,20 @@ describe('admin rights checked where the change is made', () => {
   it("refuses a review whose sender's session ended while its body was arriving", async () => {
     const product = await createProduct(t.database.db);
     const shopper = await createSignedInUser(t.database.db);
+    const passed = pastGuard('review');
     const answers = await releaseTogether(
       t.app,
       [
         {
           method: 'POST',
           url: `/api/products/${product.id}/reviews`,
-          headers: shopper.headers,
+          headers: { ...shopper.headers, 'x-probe': 'review' },
           payload: { rating: 5, comment: 'Written before my password was changed' },
         },
       ],
       {
         beforeRelease: async () => {
+          await passed;
           // A password change (here, by hand) ends every older session.
           await t.database.db
             .update(users)
