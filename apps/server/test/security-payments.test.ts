@@ -16,9 +16,10 @@ import {
   vi,
   type MockInstance,
 } from 'vitest';
-import { mailOutbox, orderItems, orders, products } from '../src/db/schema.ts';
+import { mailOutbox, orderItems } from '../src/db/schema.ts';
 import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import * as ordersApi from './helpers/orders.ts';
 import { placeOrder } from './helpers/orders.ts';
 import type { Headers } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -47,26 +48,16 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
     capturePayment.mockClear();
   });
 
+  // The shared order helpers with this file's app, database and shopper filled in.
   const startPayment = async (orderId: string, headers: Headers = shopper.headers) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/payment`,
-      headers,
-    });
+    const res = await ordersApi.startPayment(t.app, headers, orderId);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ providerOrderId: string }>().providerOrderId;
   };
   const pay = (orderId: string, providerOrderId: string, headers: Headers = shopper.headers) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${orderId}/pay`,
-      headers,
-      payload: { providerOrderId },
-    });
-  const stockOf = async (id: string) =>
-    (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
-  const orderRow = async (id: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    ordersApi.pay(t.app, headers, orderId, providerOrderId);
+  const stockOf = (id: string) => ordersApi.stockOf(t.database.db, id);
+  const orderRow = (id: string) => ordersApi.orderRow(t.database.db, id);
 
   it('lets only one of two simultaneous captures of an order through: one payment, one receipt, stock taken once', async () => {
     const lamp = await createProduct(t.database.db, { price: '25.00', countInStock: 5 });

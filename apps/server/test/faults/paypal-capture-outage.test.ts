@@ -1,10 +1,9 @@
 import { computeOrderPrices } from '@proshop/domain/prices';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, products } from '../../src/db/schema.ts';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/modules/payments/payment-provider.ts';
 import { PayPalClient } from '../../src/modules/payments/paypal-client.ts';
 import { createProduct, createSignedInUser } from '../helpers/factories.ts';
+import * as ordersApi from '../helpers/orders.ts';
 import { PayPalStandIn } from '../helpers/paypal-stand-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
@@ -84,17 +83,11 @@ describe('PayPal timing out or failing during capture', () => {
     };
   }
 
+  // The shared order helpers with this file's app, database and shopper filled in.
   const pay = (orderId: string, providerOrderId: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${orderId}/pay`,
-      headers: shopper.headers,
-      payload: { providerOrderId },
-    });
-  const stockOf = async (id: string) =>
-    (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
-  const rowOf = async (id: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    ordersApi.pay(t.app, shopper.headers, orderId, providerOrderId);
+  const stockOf = (id: string) => ordersApi.stockOf(t.database.db, id);
+  const rowOf = (id: string) => ordersApi.orderRow(t.database.db, id);
 
   /** The later capture of the same approval pays the order once; a repeat changes nothing. */
   async function expectLaterCaptureSucceedsOnce(
