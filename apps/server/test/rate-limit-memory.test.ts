@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitRules, signInRule } from '../src/modules/rate-limit/rules.ts';
-import { createUser, TEST_PASSWORD } from './helpers/factories.ts';
+import { forgotPassword, signIn } from './helpers/auth.ts';
+import { createUser, TEST_PASSWORD, uniqueEmail } from './helpers/factories.ts';
 import { createTestClock, type TestClock } from './helpers/test-clock.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Tests that hash about fifty passwords (argon2) get more time on a busy machine.
 const SLOW_TEST_MS = 120_000;
-const uniqueEmail = () => `limited-${randomUUID()}@example.test`;
 let addressCounter = 0;
 /** A client address no other test uses, so that each test starts with fresh counters. */
 const newAddress = () => `10.1.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
@@ -49,7 +48,7 @@ describe('rate limits (memory store)', () => {
   const post = (url: string, payload: object, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url, payload, remoteAddress });
   const login = (email: string, password: string, remoteAddress: string) =>
-    post('/api/users/login', { email, password }, remoteAddress);
+    signIn(t.app, email, password, remoteAddress);
 
   it("locks out the guessing address, not the account's owner, and lifts it after the window", async () => {
     const user = await createUser(t.database.db);
@@ -139,8 +138,7 @@ describe('rate limits (memory store)', () => {
 
   it('limits forgot-password per e-mail across addresses, and per address', async () => {
     const user = await createUser(t.database.db);
-    const forgot = (email: string, address: string) =>
-      post('/api/users/forgotpassword', { email }, address);
+    const forgot = (email: string, address: string) => forgotPassword(t.app, email, address);
     for (let i = 0; i < rateLimitRules.forgotPassword.perEmail; i += 1) {
       expect((await forgot(user.email, newAddress())).statusCode).toBe(200);
     }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitRules, signInRule } from '../src/modules/rate-limit/rules.ts';
-import { createUser, TEST_PASSWORD } from './helpers/factories.ts';
+import { forgotPassword, signIn } from './helpers/auth.ts';
+import { createUser, TEST_PASSWORD, uniqueEmail } from './helpers/factories.ts';
 import {
   noRedisReason,
   redisAvailable,
@@ -12,8 +12,6 @@ import { countStatuses, releaseTogether } from './helpers/release-together.ts';
 import { skipReason } from './helpers/skip-reason.ts';
 import { deadSmtpUrl } from './helpers/smtp-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-
-const uniqueEmail = () => `shared-${randomUUID()}@example.test`;
 
 if (!redisAvailable) console.warn(`Skipping the Redis rate-limit tests: ${noRedisReason}.`);
 
@@ -36,12 +34,7 @@ describe.skipIf(!redisAvailable)(
     });
 
     const login = (t: TestApp, email: string, password: string, remoteAddress = '10.2.0.1') =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email, password },
-        remoteAddress,
-      });
+      signIn(t.app, email, password, remoteAddress);
 
     it('counts guesses at one e-mail on both instances together', async () => {
       const email = uniqueEmail();
@@ -74,13 +67,7 @@ describe.skipIf(!redisAvailable)(
 
     it('counts forgot-password requests from one address on both instances together', async () => {
       const address = '10.2.3.1';
-      const forgot = (t: TestApp) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/users/forgotpassword',
-          payload: { email: uniqueEmail() },
-          remoteAddress: address,
-        });
+      const forgot = (t: TestApp) => forgotPassword(t.app, uniqueEmail('shared'), address);
       for (let i = 0; i < rateLimitRules.forgotPassword.perAddress; i += 1) {
         expect((await forgot(i % 2 ? a : b)).statusCode).toBe(200);
       }
