@@ -12,13 +12,19 @@ import {
 } from './catalogue-api.ts';
 import { registerByApi, signInByApi, type SessionInfo, type SignedInAccount } from './session.ts';
 
+/** Makes a product named `label` and a unique suffix, deleted after the test. */
+export type AddProduct = (
+  label: string,
+  fields?: Partial<Omit<ProductFields, 'name'>>,
+) => Promise<Product>;
+
 interface ShopFixtures {
   /** The admin, signed in through the API. */
   admin: SessionInfo;
   /** A customer registered for this test alone, signed in through the API. */
   customer: SignedInAccount;
   /** Makes a product named `label` and a unique suffix, the rest from `fields` or the sample. */
-  addProduct: (label: string, fields?: Partial<Omit<ProductFields, 'name'>>) => Promise<Product>;
+  addProduct: AddProduct;
   /** Deletes the product after the test: for one the test makes through the admin screens. */
   deleteAfterTest: (productId: string) => void;
 }

@@ -3,7 +3,7 @@
 // stand-ins on the second server (see paypal-servers.ts).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { updateProduct } from './catalogue-api.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, type AddProduct } from './fixtures.ts';
 import {
   advanceOrderByApi,
   fetchOrderByApi,
@@ -11,7 +11,18 @@ import {
   placeOrderByApi,
 } from './orders-api.ts';
 import { paypalShopURL, standInURL } from './paypal-servers.ts';
-import { openSignedIn, registerByApi, switchSession } from './session.ts';
+import { openSignedIn, registerByApi, switchSession, type SignedInAccount } from './session.ts';
+
+/** The customer's order of two $40 desk lamps, placed through the API, as each test starts. */
+async function twoLampOrder(
+  request: APIRequestContext,
+  customer: SignedInAccount,
+  addProduct: AddProduct,
+) {
+  const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+  const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+  return { product, order };
+}
 
 function orderCard(page: Page, orderId: string) {
   return page.getByRole('article', { name: `Order ${orderId}` });
@@ -28,8 +39,7 @@ test.describe('order page and My Orders (test mode)', () => {
     customer,
     addProduct,
   }) => {
-    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
-    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    const { product, order } = await twoLampOrder(request, customer, addProduct);
     const orderPath = `/order/${order._id}`;
 
     await openSignedIn(page, customer, orderPath);
@@ -73,8 +83,7 @@ test.describe('order page and My Orders (test mode)', () => {
     customer,
     addProduct,
   }) => {
-    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
-    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    const { order } = await twoLampOrder(request, customer, addProduct);
     const orderPath = `/order/${order._id}`;
 
     await openSignedIn(page, customer, orderPath);
@@ -104,8 +113,7 @@ test.describe('order page and My Orders (test mode)', () => {
     admin,
     addProduct,
   }) => {
-    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
-    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    const { order } = await twoLampOrder(request, customer, addProduct);
     const paid = await payOrderByApi(request, customer, order._id);
     const orderPath = `/order/${order._id}`;
 
@@ -137,8 +145,7 @@ test.describe('order page and My Orders (test mode)', () => {
     admin,
     addProduct,
   }) => {
-    const product = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
-    const order = await placeOrderByApi(request, customer, [{ product, qty: 2 }]);
+    const { order } = await twoLampOrder(request, customer, addProduct);
     await payOrderByApi(request, customer, order._id);
     await advanceOrderByApi(request, admin, order._id, 'sent');
     const orderPath = `/order/${order._id}`;
