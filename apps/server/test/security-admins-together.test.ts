@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, users } from '../src/db/schema.ts';
+import { orders, products, users } from '../src/db/schema.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
+import { orderBody } from './helpers/orders.ts';
 import {
   countStatuses,
   releaseTogether,
@@ -152,5 +153,63 @@ describe('admin rights checked where the change is made', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([401]);
     const detail = await t.app.inject(`/api/products/${product.id}`);
     expect(detail.json().reviews).toEqual([]);
+  });
+
+  it('answers 401, not 500, to an order whose buyer was deleted while its body was arriving', async () => {
+    const product = await createProduct(t.database.db, { price: '10.00', countInStock: 5 });
+    const buyer = await createSignedInUser(t.database.db);
+    const passed = pastGuard('order');
+    const answers = await releaseTogether(
+      t.app,
+      [
+        {
+          method: 'POST',
+          url: '/api/orders',
+          headers: { ...buyer.headers, 'x-probe': 'order' },
+          payload: orderBody([{ product, qty: 1 }]),
+        },
+      ],
+      {
+        beforeRelease: async () => {
+          await passed;
+          await t.database.db.delete(users).where(eq(users.id, buyer.user.id));
+        },
+      },
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401]);
+    const stored = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.buyerEmail, buyer.user.email));
+    expect(stored).toEqual([]);
+  });
+
+  it('answers 409, not 500, to an order whose product is taken off the shop while it is stored', async () => {
+    const product = await createProduct(t.database.db, { price: '10.00', countInStock: 5 });
+    const buyer = await createSignedInUser(t.database.db);
+    // The product goes in the instant between the order's reading it and storing the lines.
+    const { db } = t.database;
+    await db.execute(sql`create or replace function take_product_off() returns trigger as $$
+      begin delete from products where id = new.product_id; return new; end $$ language plpgsql`);
+    await db.execute(sql`create trigger take_product_off before insert on order_items
+      for each row execute function take_product_off()`);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: buyer.headers,
+        payload: orderBody([{ product, qty: 1 }]),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        message:
+          'A product of this order was just taken off the shop. Please review your cart and order again.',
+      });
+    } finally {
+      await db.execute(sql`drop trigger take_product_off on order_items`);
+      await db.execute(sql`drop function take_product_off`);
+    }
+    const stored = await db.select().from(orders).where(eq(orders.buyerEmail, buyer.user.email));
+    expect(stored).toEqual([]);
   });
 });

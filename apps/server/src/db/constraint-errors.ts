@@ -9,10 +9,6 @@ function databaseError(error: unknown): { code: string; constraint?: string } | 
   return undefined;
 }
 
-function sqlState(error: unknown): string | undefined {
-  return databaseError(error)?.code;
-}
-
 /**
  * A unique index refused the row (SQLSTATE 23505): a concurrent request won the race. Name the
  * constraint to tell one unique key from another.
@@ -22,7 +18,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
 }
 
-/** A foreign key refused the row, e.g. the product was deleted meanwhile (SQLSTATE 23503). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return sqlState(error) === '23503';
+/**
+ * A foreign key refused the row, e.g. the product was deleted meanwhile (SQLSTATE 23503). Name
+ * the constraint to tell one reference from another.
+ */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const found = databaseError(error);
+  return found?.code === '23503' && (constraint === undefined || found.constraint === constraint);
 }

@@ -5,10 +5,16 @@ import { computeOrderPrices, type OrderPrices } from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
-import { conflict, invalid, notFound, unprocessable } from '../../errors/app-error.ts';
-import type { SessionUser } from '../auth/access-plugin.ts';
+import {
+  conflict,
+  invalid,
+  notFound,
+  unauthorized,
+  unprocessable,
+} from '../../errors/app-error.ts';
+import { SESSION_ENDED, type SessionUser } from '../auth/access-plugin.ts';
 import type { OrderNotices } from './notify-buyer.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
 import { orderRequestHash } from './order-request-hash.ts';
@@ -30,6 +36,8 @@ export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different order. Send a new key for a new order.';
 export const PRICES_CHANGED =
   'Prices have changed since you saw them. Please review your order and place it again.';
+export const PRODUCT_GONE =
+  'A product of this order was just taken off the shop. Please review your cart and order again.';
 
 const priceFields = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] as const;
 
@@ -130,6 +138,13 @@ export async function createOrder(
     if (idempotencyKey && isUniqueViolation(error, 'orders_user_idempotency_key')) {
       const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
       if (earlier) return replay(db, earlier, requestHash);
+    }
+    // The buyer's account was deleted, or a product taken off the shop, while the order was
+    // on its way: the one statement that stores the order refuses it whole.
+    if (isForeignKeyViolation(error, 'orders_user_id_users_id_fk'))
+      throw unauthorized(SESSION_ENDED);
+    if (isForeignKeyViolation(error, 'order_items_product_id_products_id_fk')) {
+      throw conflict(PRODUCT_GONE);
     }
     throw error;
   }
