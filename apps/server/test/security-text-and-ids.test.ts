@@ -55,7 +55,7 @@ describe('text fields refuse control characters; names refuse line breaks', () =
     expect(row?.name).toBe(shopper.user.name);
   });
 
-  it('refuses control characters in a review, an address, a product and a search, and keeps line breaks where text runs over lines', async () => {
+  it('refuses control characters in a review, an address and a product, and keeps line breaks where text runs over lines', async () => {
     const shopper = await createSignedInUser(t.database.db);
     const admin = await createSignedInUser(t.database.db, { isAdmin: true });
     const product = await createProduct(t.database.db);
@@ -107,8 +107,9 @@ describe('text fields refuse control characters; names refuse line breaks', () =
     expect(unchanged?.name).toBe(product.name);
     expect((await edit({ description: 'Line one\nLine two' })).statusCode).toBe(200);
 
+    // A search is free text: a pasted control character is searched as a space, not refused.
     const search = await t.app.inject(`/api/products?keyword=${encodeURIComponent('a\u0000b')}`);
-    expectRefused(search, ONE_LINE('keyword', 'Keyword'));
+    expect(search.statusCode).toBe(200);
   });
 });
 

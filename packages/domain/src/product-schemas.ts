@@ -44,7 +44,8 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** Query of GET /api/products. A missing or malformed page number means page 1. */
 export const productListQuerySchema = z.object({
-  keyword: oneLineText('Keyword').max(1000).optional(),
+  // Free text a shopper may paste anything into: the search reads control characters as spaces.
+  keyword: z.string().max(1000).optional(),
   pageNumber: pageNumberSchema,
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
