@@ -9,6 +9,7 @@ const benches = [
   { file: 'api.mjs', command: [process.execPath, 'api.mjs'] },
   { file: 'scale.ts', command: ['npx', 'tsx', 'scale.ts'] },
   { file: 'checkout.ts', command: ['npx', 'tsx', 'checkout.ts'] },
+  { file: 'forgot-password.ts', command: ['npx', 'tsx', 'forgot-password.ts'] },
   { file: 'lighthouse.mjs', command: [process.execPath, 'lighthouse.mjs'] },
 ];
 const only = process.argv.slice(2);
