@@ -106,6 +106,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
   PAYPAL_SDK_URL: httpUrl.default('https://www.paypal.com/sdk/js'),
+  /** Per call to PayPal's REST API; past it PayPal counts as not answering (ms). */
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   PAYMENT_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD')

@@ -67,6 +67,8 @@ async function main(): Promise<void> {
     // Receipts queued while the mail server was down, or by an instance that stopped, go out now;
     // app.close() on shutdown stops it after the message being sent.
     app.mailOutbox.start();
+    // Captures a crash or a silent provider left in doubt are settled now, then every minute.
+    app.captureRecovery.start();
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -18,6 +18,7 @@ import { onPostgresOnly } from './helpers/skip-reason.ts';
  */
 class ScriptedProvider implements PaymentProvider {
   readonly kind = 'test' as const;
+  readonly captureTimeLimitMs = 0;
   private readonly inner = new TestPaymentProvider(TEST_JWT_SECRET);
   nextCapture: ((real: CaptureResult) => CaptureResult) | undefined;
   captures = 0;
@@ -32,6 +33,10 @@ class ScriptedProvider implements PaymentProvider {
     const script = this.nextCapture;
     this.nextCapture = undefined;
     return script ? script(real) : real;
+  }
+
+  findCapture(input: { providerOrderId: string; orderId: string }) {
+    return this.inner.findCapture(input);
   }
 }
 

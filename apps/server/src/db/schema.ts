@@ -144,6 +144,17 @@ export const orders = pgTable(
     /** The provider's capture id; unique so that one capture can never pay two orders. */
     captureId: text('capture_id').unique(),
     payerEmail: text('payer_email'),
+    /**
+     * Set while a capture is under way (orders/capture-attempt.ts): the order's stock is reserved
+     * and only the attempt with this id may finish it. The capture at the provider runs outside
+     * any transaction, so the database is never held while the provider is asked.
+     */
+    captureAttemptId: uuid('capture_attempt_id'),
+    /**
+     * Until when that attempt is being worked on. Past it (a crash, or the provider did not
+     * answer) the attempt is in doubt: a retry by the buyer or the recovery pass takes it over.
+     */
+    captureLeaseUntil: timestamp('capture_lease_until', { withTimezone: true }),
     isSent: boolean('is_sent').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
@@ -155,6 +166,10 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_idx').on(table.createdAt.desc(), table.id),
+    // The recovery pass looks only at orders with a capture under way: a handful at most.
+    index('orders_capturing_idx')
+      .on(table.captureLeaseUntil)
+      .where(sql`${table.captureAttemptId} is not null`),
   ],
 );
 

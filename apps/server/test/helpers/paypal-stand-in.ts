@@ -27,7 +27,13 @@ export type CaptureBehaviour =
   | { kind: 'captured-amount'; value: string; currencyCode?: string }
   | { kind: 'server-error' }
   /** Never answers (for timeouts). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Captures, then never answers: the shop dies or times out after PayPal took the money. */
+  | { kind: 'captured-no-answer' }
+  /** Captures, and answers only when `releaseHeld()` is called (a slow PayPal, held by hand). */
+  | { kind: 'held' }
+  /** Captures, and answers after this many milliseconds (a slow PayPal, for benchmarks). */
+  | { kind: 'slow'; delayMs: number };
 
 export interface RecordedRequest {
   method: string;
@@ -77,7 +83,8 @@ export interface PayPalStandInOptions {
   host?: string;
 }
 
-type Reply = { status: number; body: unknown } | 'hang';
+type Answer = { status: number; body: unknown };
+type Reply = Answer | 'hang' | Promise<Answer>;
 
 const DECIMAL = /^\d+(\.\d{1,2})?$/;
 const sdkScript = new URL('../../../web/e2e/paypal-sdk-stand-in.js', import.meta.url);
@@ -93,6 +100,7 @@ export class PayPalStandIn {
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   private readonly server: Server;
   private readonly now: () => number;
+  private held: Array<() => void> = [];
 
   private constructor(private readonly options: PayPalStandInOptions) {
     this.clientId = options.clientId ?? 'stand-in-client-id';
@@ -117,6 +125,19 @@ export class PayPalStandIn {
 
   setCaptureBehaviour(behaviour: CaptureBehaviour): void {
     this.captureBehaviour = behaviour;
+  }
+
+  /** Answers every capture held by the 'held' behaviour; answers how many there were. */
+  releaseHeld(): number {
+    const held = this.held;
+    this.held = [];
+    for (const answer of held) answer();
+    return held.length;
+  }
+
+  /** How many captures the 'held' behaviour is holding now. */
+  get heldCount(): number {
+    return this.held.length;
   }
 
   /** Every token handed out so far stops working (PayPal answers 401 to it). */
@@ -156,8 +177,9 @@ export class PayPalStandIn {
       response.end(readFileSync(sdkScript));
       return;
     }
-    const reply = this.route(method, path, request, body);
-    if (reply === 'hang') return;
+    const routed = this.route(method, path, request, body);
+    if (routed === 'hang') return;
+    const reply = await routed;
     response.writeHead(reply.status, { 'Content-Type': 'application/json' });
     response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
   }
@@ -247,7 +269,9 @@ export class PayPalStandIn {
     const replay = key === undefined ? undefined : this.replays.get(key);
     if (replay) return { status: replay.status < 300 ? 200 : replay.status, body: replay.body };
     const reply = run();
-    if (key && reply !== 'hang' && reply.status < 500) this.replays.set(key, reply);
+    if (key && reply !== 'hang' && !(reply instanceof Promise) && reply.status < 500) {
+      this.replays.set(key, reply);
+    }
     return reply;
   }
 
@@ -330,7 +354,15 @@ export class PayPalStandIn {
     if (behaviour.kind === 'already-captured') {
       return paypalError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
     }
-    return { status: 201, body: this.representation(order) };
+    const answer = { status: 201, body: this.representation(order) };
+    if (behaviour.kind === 'captured-no-answer') return 'hang';
+    if (behaviour.kind === 'held') {
+      return new Promise((resolve) => this.held.push(() => resolve(answer)));
+    }
+    if (behaviour.kind === 'slow') {
+      return new Promise((resolve) => setTimeout(() => resolve(answer), behaviour.delayMs));
+    }
+    return answer;
   }
 
   private representation(order: StandInOrder) {
@@ -374,6 +406,9 @@ const behaviourKinds = new Set<CaptureBehaviour['kind']>([
   'captured-amount',
   'server-error',
   'hang',
+  'captured-no-answer',
+  'held',
+  'slow',
 ]);
 
 function isCaptureBehaviour(body: unknown): body is CaptureBehaviour {
@@ -381,6 +416,7 @@ function isCaptureBehaviour(body: unknown): body is CaptureBehaviour {
   if (!value || !behaviourKinds.has(value.kind as CaptureBehaviour['kind'])) return false;
   if (value.kind === 'refused') return typeof value.issue === 'string';
   if (value.kind === 'captured-amount') return typeof value.value === 'string';
+  if (value.kind === 'slow') return typeof value.delayMs === 'number';
   return true;
 }
 

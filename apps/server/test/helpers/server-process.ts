@@ -30,6 +30,15 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, exited };
 }
 
+/** SIGKILLs those of the servers a test started that are still running (its `finally`). */
+export function killStillRunning(servers: readonly ServerProcess[]): void {
+  for (const server of servers) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+    }
+  }
+}
+
 /** Waits until the server says where it listens, and answers that base URL. */
 export async function waitForListening(server: ServerProcess, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -40,4 +49,27 @@ export async function waitForListening(server: ServerProcess, timeoutMs = 60_000
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The server did not start:\n${server.output()}`);
+}
+
+type Json = Record<string, unknown>;
+
+/** JSON calls to a server process: `api(method, path, token?, body?)` answers status and body. */
+export function apiClient(baseUrl: string) {
+  return async (
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: Json }> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: res.status, json: (await res.json().catch(() => ({}))) as Json };
+  };
 }

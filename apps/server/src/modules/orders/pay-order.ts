@@ -1,31 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import type { Order } from '@proshop/domain/order-schemas';
 import { toCents } from '@proshop/domain/money';
 import { payRefusal } from '@proshop/domain/order-permissions';
-import { verifyCapture, type CaptureVerdict } from '@proshop/domain/payment-verification';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/constraint-errors.ts';
+import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { conflict, forbidden } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
-import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import type { OrderNotices } from './notify-buyer.ts';
-import { toOrder } from './order-mapper.ts';
-import { markOrderPaid, setOrderPayment } from './repository.ts';
-import { findVisibleOrder } from './service.ts';
+import { captureLeaseMs, claimCapture, leaveInDoubt } from './capture-attempt.ts';
 import type { OrderRow } from './order-mapper.ts';
+import { setOrderPayment } from './repository.ts';
+import { findVisibleOrder, getOrder } from './service.ts';
+import {
+  recoverCapture,
+  settleCapture,
+  type CaptureAttempt,
+  type CaptureRefusal,
+  type SettleDeps,
+} from './settle-capture.ts';
 import { findShortage, takeStock } from './stock.ts';
 
 export const ALREADY_PAID = 'This order has already been paid';
 export const ONLY_THE_BUYER_PAYS = 'Only the buyer can pay this order';
 const outOfStock = (name: string) =>
   `Sorry, ${name} is out of stock, so nothing was charged. Please update your order.`;
-
-/**
- * Why a capture does not pay the order: verifyCapture's reasons, and a capture id already
- * recorded for an order, which only the database can know (markOrderPaid and the unique index).
- */
-type CaptureRefusal = Exclude<CaptureVerdict, { paid: true }>['reason'] | 'capture-reused';
 
 const refusals: Record<CaptureRefusal, string> = {
   declined: 'Your payment was declined. Please choose another way to pay.',
@@ -36,6 +32,10 @@ const refusals: Record<CaptureRefusal, string> = {
   'capture-reused': 'This payment has already been used for another order.',
 };
 
+export const PAYMENT_BEING_CONFIRMED =
+  'Your payment is being confirmed. Please wait a moment and reload the page.';
+const NOT_THIS_PAYMENT = 'This payment does not belong to this order. Please pay again.';
+
 /** The shared rule of who may pay (the order screen shows the buttons by the same rule). */
 function assertMayPay(user: SessionUser, order: OrderRow): void {
   const refusal = payRefusal({ buyerId: order.userId, isPaid: order.isPaid }, user.id);
@@ -43,15 +43,7 @@ function assertMayPay(user: SessionUser, order: OrderRow): void {
   if (refusal === 'already-paid') throw conflict(ALREADY_PAID);
 }
 
-export interface PaymentDeps {
-  db: Database;
-  payments: PaymentProvider;
-  log: FastifyBaseLogger;
-  /** Queues the receipt in the payment's transaction. */
-  notices: Pick<OrderNotices, 'queue'>;
-  /** Taking stock, and the reviews' "verified purchase" badge, change the catalogue. */
-  catalogue: CatalogueChanges;
-}
+export type PaymentDeps = SettleDeps;
 
 /**
  * Starts paying an unpaid order: the provider gets the amount the server stored with the order,
@@ -62,8 +54,16 @@ export async function startPayment(
   user: SessionUser,
   orderId: string,
 ): Promise<{ providerOrderId: string }> {
-  const { order, items } = await findVisibleOrder(deps.db, user, orderId);
+  let { order, items } = await findVisibleOrder(deps.db, user, orderId);
   assertMayPay(user, order);
+  if (order.captureAttemptId) {
+    // A capture in doubt is settled first: the buyer may have paid already.
+    const settled = await recoverCapture(deps, order.id, order.captureAttemptId);
+    if (settled?.outcome === 'paid') throw conflict(ALREADY_PAID);
+    ({ order, items } = await findVisibleOrder(deps.db, user, orderId));
+    assertMayPay(user, order);
+    if (order.captureAttemptId) throw conflict(PAYMENT_BEING_CONFIRMED);
+  }
   const shortage = findShortage(items);
   if (shortage) throw conflict(outOfStock(shortage.name));
   const { providerOrderId } = await deps.payments.createPayment({
@@ -90,11 +90,13 @@ export async function startPayment(
 }
 
 /**
- * Pays an order: in one transaction the order is locked, the stock of every line is taken, the
- * server captures the payment it created and verifies the capture (completed, exact amount and
- * currency, capture id never used). Any refusal rolls the stock back; an out-of-stock line is
- * found before any money is captured. The receipt is queued in the mail outbox in the same
- * transaction.
+ * Pays an order without holding the database while the provider is asked: one short transaction
+ * checks the order, reserves its stock and starts a capture attempt (capture-attempt.ts); the
+ * capture runs outside any transaction; a second short one marks the order paid, or gives the
+ * stock back (settle-capture.ts). An out-of-stock line is found before any money is captured.
+ * If the provider does not answer, the attempt stays in doubt with its stock reserved: the
+ * buyer's retry captures again (PayPal answers the capture it made), and the recovery pass
+ * (capture-recovery.ts) settles it if nobody retries.
  */
 export async function payOrder(
   deps: PaymentDeps,
@@ -102,49 +104,57 @@ export async function payOrder(
   orderId: string,
   providerOrderId: string,
 ): Promise<Order> {
-  const paid = await deps.catalogue
-    .change(deps.db, async (tx) => {
-      const { order, items } = await findVisibleOrder(tx, user, orderId, { forUpdate: true });
-      assertMayPay(user, order);
-      if (!order.providerOrderId || order.providerOrderId !== providerOrderId) {
-        throw conflict('This payment does not belong to this order. Please pay again.');
-      }
+  const attempt = await beginCapture(deps, user, orderId, providerOrderId);
+  let capture: CaptureResult;
+  try {
+    capture = await deps.payments.capturePayment({ providerOrderId, orderId: attempt.orderId });
+  } catch (error) {
+    await leaveInDoubt(deps.db, attempt.orderId, attempt.attemptId).catch((cause: unknown) => {
+      // Its lease runs out on its own; the attempt is in doubt then all the same.
+      deps.log.warn({ err: cause, orderId }, 'could not mark a capture in doubt');
+    });
+    throw error;
+  }
+  const settled = await settleCapture(deps, attempt, capture);
+  switch (settled.outcome) {
+    case 'paid':
+      return settled.order;
+    case 'refused':
+      throw conflict(refusals[settled.reason]);
+    case 'released':
+      throw conflict(refusals.failed);
+    case 'taken-over':
+      // A retry took the attempt over and settles the same payment; it may have done so already.
+      if (settled.order.isPaid) return getOrder(deps.db, user, orderId);
+      throw conflict(PAYMENT_BEING_CONFIRMED);
+  }
+}
+
+/**
+ * The first short transaction: the order is the buyer's, unpaid, and this payment is the one
+ * created for it; its stock is taken (kept when an attempt in doubt is taken over).
+ */
+async function beginCapture(
+  deps: PaymentDeps,
+  user: SessionUser,
+  orderId: string,
+  providerOrderId: string,
+): Promise<CaptureAttempt> {
+  return deps.catalogue.change(deps.db, async (tx) => {
+    const { order, items } = await findVisibleOrder(tx, user, orderId, { forUpdate: true });
+    assertMayPay(user, order);
+    if (!order.providerOrderId || order.providerOrderId !== providerOrderId) {
+      throw conflict(NOT_THIS_PAYMENT);
+    }
+    const attemptId = randomUUID();
+    const leaseMs = captureLeaseMs(deps.payments);
+    if (!(await claimCapture(tx, order.id, attemptId, order.captureAttemptId, leaseMs))) {
+      throw conflict(PAYMENT_BEING_CONFIRMED);
+    }
+    if (order.captureAttemptId === null) {
       const shortage = await takeStock(tx, items);
       if (shortage) throw conflict(outOfStock(shortage.name));
-
-      const capture = await deps.payments.capturePayment({ providerOrderId, orderId: order.id });
-      const refuse = (reason: CaptureRefusal) => {
-        if (capture.status === 'completed') {
-          // Money moved but does not pay this order: someone must look at it (refund or fraud).
-          deps.log.error(
-            { orderId: order.id, providerOrderId, reason },
-            'a completed capture was refused',
-          );
-        }
-        return conflict(refusals[reason]);
-      };
-      const verdict = verifyCapture(
-        { amountCents: toCents(order.totalPrice), currency: order.currency },
-        capture,
-      );
-      if (!verdict.paid) throw refuse(verdict.reason);
-      const payment = {
-        paidAt: new Date(),
-        captureId: verdict.captureId,
-        payerEmail: capture.status === 'completed' ? (capture.payerEmail ?? null) : null,
-      };
-      // The UPDATE records the capture id only where no order holds it; a payment racing past
-      // that check breaks the unique index on the capture id, caught below.
-      if (!(await markOrderPaid(tx, order.id, payment))) throw refuse('capture-reused');
-      const paidOrder = toOrder({ ...order, ...payment, isPaid: true }, items);
-      await deps.notices.queue(tx, paidOrder, 'paid');
-      return paidOrder;
-    })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw conflict(refusals['capture-reused']);
-      }
-      throw error;
-    });
-  return paid;
+    }
+    return { orderId: order.id, attemptId };
+  });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import { orderItems, orders, products } from '../../db/schema.ts';
@@ -214,31 +214,4 @@ export async function setOrderPayment(
     .where(eq(orders.id, id))
     .prepare('order_set_payment')
     .execute();
-}
-
-/**
- * Marks the order paid with the given capture, unless another order already holds that capture
- * id: then nothing changes and the answer is false. The unique index on capture_id still refuses
- * two payments that race past this check.
- */
-export async function markOrderPaid(
-  db: Database,
-  id: string,
-  payment: { paidAt: Date; captureId: string; payerEmail: string | null },
-): Promise<boolean> {
-  const updated = await db
-    .update(orders)
-    .set({ ...payment, isPaid: true, updatedAt: payment.paidAt })
-    .where(
-      and(
-        eq(orders.id, id),
-        notExists(
-          db.select({ id: orders.id }).from(orders).where(eq(orders.captureId, payment.captureId)),
-        ),
-      ),
-    )
-    .returning({ id: orders.id })
-    .prepare('order_mark_paid')
-    .execute();
-  return updated.length > 0;
 }

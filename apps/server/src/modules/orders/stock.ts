@@ -1,10 +1,22 @@
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type Param } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import type { OrderItemRow } from './order-mapper.ts';
 import type { OrderLineWithStock } from './repository.ts';
 
 export type StockShortage = { name: string };
+
+/** Locks the products (an array parameter of ids) in id order, so that no two orders deadlock. */
+async function lockProducts(tx: Database, ids: Param) {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.id} = any(${ids}::uuid[])`)
+    .orderBy(products.id)
+    .for('no key update')
+    .prepare('lock_stock')
+    .execute();
+}
 
 /**
  * Takes the stock of every line of an order, or none, in two statements whatever the number of
@@ -32,14 +44,7 @@ export async function takeStock(
     wanted.set(item.productId!, (wanted.get(item.productId!) ?? 0) + item.qty);
   }
   const ids = sql.param([...wanted.keys()]);
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`${products.id} = any(${ids}::uuid[])`)
-    .orderBy(products.id)
-    .for('no key update')
-    .prepare('lock_stock')
-    .execute();
+  await lockProducts(tx, ids);
   const taken = await tx
     .update(products)
     .set({ countInStock: sql`${products.countInStock} - line.qty`, updatedAt: new Date() })
@@ -51,6 +56,25 @@ export async function takeStock(
   const takenIds = new Set(taken.map((row) => row.id));
   const short = items.find((item) => !takenIds.has(item.productId!));
   return short && { name: short.name };
+}
+
+/**
+ * Gives back the stock `takeStock` took for these lines (a capture that did not pay). Products
+ * deleted since are skipped. Locks in id order, as takeStock does, so the two cannot deadlock.
+ */
+export async function giveStockBack(tx: Database, items: readonly OrderItemRow[]): Promise<void> {
+  const back = new Map<string, number>();
+  for (const item of items) {
+    if (item.productId) back.set(item.productId, (back.get(item.productId) ?? 0) + item.qty);
+  }
+  if (back.size === 0) return;
+  const ids = sql.param([...back.keys()]);
+  await lockProducts(tx, ids);
+  await tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} + line.qty`, updatedAt: new Date() })
+    .from(sql`unnest(${ids}::uuid[], ${sql.param([...back.values()])}::int[]) as line(id, qty)`)
+    .where(sql`${products.id} = line.id`);
 }
 
 /** The first line whose product has too little stock left (as read with the order, no lock). */

@@ -5,7 +5,12 @@ import { TestPaymentProvider } from './test-provider.ts';
 
 type PaymentConfig = Pick<
   Config,
-  'paymentProvider' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_API_BASE' | 'SHOP_NAME'
+  | 'paymentProvider'
+  | 'PAYPAL_CLIENT_ID'
+  | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYPAL_API_BASE'
+  | 'PAYPAL_TIMEOUT_MS'
+  | 'SHOP_NAME'
 >;
 
 /**
@@ -27,6 +32,7 @@ export function createPaymentProvider(
     clientSecret: config.PAYPAL_CLIENT_SECRET,
     apiBase: config.PAYPAL_API_BASE,
     brandName: config.SHOP_NAME,
+    timeoutMs: config.PAYPAL_TIMEOUT_MS,
     ...options,
   });
 }

@@ -9,6 +9,11 @@ import { unavailable, type AppError } from '../../errors/app-error.ts';
  */
 export interface PaymentProvider {
   readonly kind: 'paypal' | 'test';
+  /**
+   * The longest a capturePayment call can take before it answers or throws: a capture attempt is
+   * leased for longer than this (orders/capture-attempt.ts).
+   */
+  readonly captureTimeLimitMs: number;
   createPayment(input: CreatePaymentInput): Promise<{ providerOrderId: string }>;
   /**
    * Takes the money. `providerOrderId` must be the one stored with the order when the payment
@@ -16,6 +21,15 @@ export interface PaymentProvider {
    * does not answer; a capture that happened but cannot be read is a `failed` result.
    */
   capturePayment(input: { providerOrderId: string; orderId: string }): Promise<CaptureResult>;
+  /**
+   * Asks, without capturing, what became of a payment whose capture got no answer (a crash, a
+   * timeout): its capture, or undefined when the provider holds none. Throws
+   * AppError('unavailable') when the provider does not answer.
+   */
+  findCapture(input: {
+    providerOrderId: string;
+    orderId: string;
+  }): Promise<CaptureResult | undefined>;
 }
 
 export interface CreatePaymentInput {

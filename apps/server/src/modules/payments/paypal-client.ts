@@ -28,6 +28,7 @@ export interface PayPalClientOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A token is replaced this long before PayPal says it expires, so no call carries a dying one. */
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
+const NO_CAPTURE = 'NO_CAPTURE';
 /** Capture refusals after which the buyer should pick another funding source. */
 const DECLINE_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_CANNOT_PAY']);
 
@@ -87,6 +88,7 @@ interface CachedToken {
 /** PayPal Orders v2 over REST: create on the server's amount, capture, read the capture. */
 export class PayPalClient implements PaymentProvider {
   readonly kind = 'paypal';
+  readonly captureTimeLimitMs: number;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
   private readonly now: () => number;
@@ -95,6 +97,8 @@ export class PayPalClient implements PaymentProvider {
 
   constructor(private readonly options: PayPalClientOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // At most: a token, the capture, a new token and the capture again after a 401, the lookup.
+    this.captureTimeLimitMs = 5 * this.timeoutMs;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
   }
@@ -145,6 +149,21 @@ export class PayPalClient implements PaymentProvider {
     return { status: 'failed', reason: issue ?? `HTTP_${answer.status}` };
   }
 
+  async findCapture(input: {
+    providerOrderId: string;
+    orderId: string;
+  }): Promise<CaptureResult | undefined> {
+    const answer = await this.call('GET', orderPath(input.providerOrderId), {});
+    // An order PayPal does not know (never made, or expired unapproved) holds no capture.
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) {
+      this.warn('order lookup refused', answer);
+      throw this.unavailable('PayPal refused the order lookup', answer);
+    }
+    const capture = this.readCapture(answer.body, input.orderId);
+    return capture.status === 'failed' && capture.reason === NO_CAPTURE ? undefined : capture;
+  }
+
   /** The capture PayPal already holds for an order (after ORDER_ALREADY_CAPTURED). */
   private async fetchCapture(input: {
     providerOrderId: string;
@@ -166,7 +185,7 @@ export class PayPalClient implements PaymentProvider {
     }
     const unit = order.data.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
-    if (!capture) return { status: 'failed', reason: 'NO_CAPTURE' };
+    if (!capture) return { status: 'failed', reason: NO_CAPTURE };
     // A PayPal order made for another of our orders must never pay this one.
     const customId = capture.custom_id ?? unit?.custom_id;
     if (customId !== undefined && customId !== orderId) {

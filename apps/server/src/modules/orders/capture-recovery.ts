@@ -1,0 +1,105 @@
+import { findCapturesInDoubt, nextLeaseEnd } from './capture-attempt.ts';
+import type { OrderNotices } from './notify-buyer.ts';
+import { recoverCapture, type SettleDeps } from './settle-capture.ts';
+
+export interface RecoveryRun {
+  paid: number;
+  /** The provider held no capture, or one that does not pay: the stock went back. */
+  released: number;
+  /** Still in doubt: the provider did not answer, or another instance holds the attempt. */
+  left: number;
+}
+
+export interface CaptureRecovery {
+  /** Settles every capture in doubt now and answers what happened (tests call this). */
+  runOnce(): Promise<RecoveryRun>;
+  /**
+   * Runs at once, then every `intervalMs` (sooner when a lease running now ends first), until
+   * stopped (server.ts).
+   */
+  start(): void;
+  /** Stops the timer and waits for a run under way. */
+  stop(): Promise<void>;
+}
+
+export interface CaptureRecoveryOptions extends SettleDeps {
+  notices: Pick<OrderNotices, 'queue' | 'nudge'>;
+  intervalMs?: number;
+}
+
+const DEFAULT_INTERVAL_MS = 60_000;
+/** Orders looked at per run; more wait for the next run (there are a handful at most). */
+const BATCH = 50;
+/** Past a lease's end, so that the database's clock agrees it ended. */
+const LEASE_END_SLACK_MS = 500;
+
+/**
+ * The recovery pass of payments: an order left `capturing` by a crash between the capture and
+ * its confirmation, or by a provider that did not answer, is settled by asking the provider
+ * (recoverCapture): paid if the capture happened, its stock given back if not. Every instance
+ * runs it; each order is taken over by one of them at a time (a conditional update on the
+ * attempt id), so they share the work without a leader.
+ */
+export function createCaptureRecovery(options: CaptureRecoveryOptions): CaptureRecovery {
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  let started = false;
+
+  async function runOnce(): Promise<RecoveryRun> {
+    const run: RecoveryRun = { paid: 0, released: 0, left: 0 };
+    for (const order of await findCapturesInDoubt(options.db, BATCH)) {
+      if (stopped || !order.attemptId) break;
+      try {
+        const settled = await recoverCapture(options, order.id, order.attemptId);
+        if (settled?.outcome === 'paid') run.paid += 1;
+        else if (settled?.outcome === 'released' || settled?.outcome === 'refused') {
+          run.released += 1;
+        } else run.left += 1;
+      } catch (error) {
+        run.left += 1;
+        options.log.warn({ err: error, orderId: order.id }, 'a capture in doubt stays in doubt');
+      }
+    }
+    if (run.paid > 0) options.notices.nudge();
+    if (run.paid + run.released > 0) options.log.info(run, 'captures in doubt settled');
+    return run;
+  }
+
+  /** The next run: in a minute, or when the first running lease ends if that is sooner. */
+  async function scheduleNext(): Promise<void> {
+    const leaseEnd = await nextLeaseEnd(options.db).catch(() => undefined);
+    if (stopped) return;
+    const untilLeaseEnd = leaseEnd
+      ? leaseEnd.getTime() - Date.now() + LEASE_END_SLACK_MS
+      : Infinity;
+    timer = setTimeout(background, Math.max(0, Math.min(intervalMs, untilLeaseEnd)));
+    // The HTTP server keeps the process alive, not this timer.
+    timer.unref();
+  }
+
+  function background(): void {
+    if (stopped || running) return;
+    running = runOnce()
+      .catch((error: unknown) => options.log.error({ err: error }, 'the capture recovery failed'))
+      .then(scheduleNext)
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (started || stopped) return;
+      started = true;
+      background();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
