@@ -10,6 +10,7 @@ const benches = [
   { file: 'scale.ts', command: ['npx', 'tsx', 'scale.ts'] },
   { file: 'checkout.ts', command: ['npx', 'tsx', 'checkout.ts'] },
   { file: 'forgot-password.ts', command: ['npx', 'tsx', 'forgot-password.ts'] },
+  { file: 'capture-isolation.ts', command: ['npx', 'tsx', 'capture-isolation.ts'] },
   { file: 'lighthouse.mjs', command: [process.execPath, 'lighthouse.mjs'] },
 ];
 const only = process.argv.slice(2);
