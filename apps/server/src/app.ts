@@ -17,7 +17,7 @@ import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
 import { catalogueCachePlugin } from './modules/catalogue-cache/catalogue-cache-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { captureRecoveryPlugin } from './modules/orders/capture-recovery-plugin.ts';
+import { orderJobsPlugin } from './modules/orders/order-jobs-plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(imageStoragePlugin);
   await app.register(catalogueCachePlugin);
-  await app.register(captureRecoveryPlugin);
+  await app.register(orderJobsPlugin);
 
   await app.register(healthRoutes);
   await app.register(productRoutes);

@@ -93,6 +93,8 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
   ),
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  /** Orders still unpaid this many days after they were placed are cancelled. */
+  UNPAID_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** The longest a client may take to send a whole request, headers and body (ms). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   CORS_ORIGINS: optionalText.pipe(corsOrigins),

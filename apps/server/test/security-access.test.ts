@@ -214,6 +214,7 @@ describe('access control on every route of the OpenAPI document', () => {
     );
     expect(orderOps.map(operationName).sort()).toEqual([
       'GET /api/orders/{id}',
+      'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payment',
       'PUT /api/orders/{id}/pay',
     ]);
@@ -238,7 +239,7 @@ describe('access control on every route of the OpenAPI document', () => {
     const mine = await t.app.inject({ url: '/api/orders/myorders', headers: customer.headers });
     expect(mine.json<{ _id: string }[]>().map((o) => o._id)).not.toContain(victimOrderId);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, victimOrderId));
-    expect(row).toMatchObject({ isPaid: false, providerOrderId });
+    expect(row).toMatchObject({ isPaid: false, providerOrderId, cancelledAt: null });
   });
 
   it('gives every user route with an id a rule for whose object it is', () => {
@@ -251,6 +252,7 @@ describe('access control on every route of the OpenAPI document', () => {
       .sort();
     expect(owned).toEqual([
       'GET /api/orders/{id}',
+      'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payment',
       'POST /api/products/{id}/reviews',
       'PUT /api/orders/{id}/pay',

@@ -30,6 +30,10 @@ const hostileFields = (otherUserId: string) => ({
   sentAt: LONG_AGO,
   isDelivered: true,
   deliveredAt: LONG_AGO,
+  isCancelled: true,
+  cancelledAt: LONG_AGO,
+  cancelledBy: 'shop',
+  captureAttemptId: otherUserId,
   rating: 5,
   numReviews: 999,
   user: otherUserId,
@@ -303,6 +307,8 @@ describe('mass assignment: no request sets a field the server owns', () => {
       sentAt: null,
       isDelivered: false,
       deliveredAt: null,
+      isCancelled: false,
+      cancelledAt: null,
     });
     expect(await orderRow(t.database.db, id)).toMatchObject({
       userId: shopper.user.id,
@@ -311,6 +317,8 @@ describe('mass assignment: no request sets a field the server owns', () => {
       captureId: null,
       isSent: false,
       isDelivered: false,
+      cancelledAt: null,
+      captureAttemptId: null,
     });
     const lines = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, id));
     expect(lines).toEqual([expect.objectContaining({ price: '40.00', name: 'Real lamp' })]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canPayOrder, payRefusal } from './order-permissions.ts';
 
 const buyer = 'buyer-1';
-const unpaid = { buyerId: buyer, isPaid: false };
+const unpaid = { buyerId: buyer, isPaid: false, isCancelled: false };
 
 describe('who may pay an order', () => {
   it('lets the buyer pay their unpaid order', () => {
@@ -15,6 +15,11 @@ describe('who may pay an order', () => {
     expect(canPayOrder({ ...unpaid, isPaid: true }, buyer)).toBe(false);
   });
 
+  it('refuses a cancelled order', () => {
+    expect(payRefusal({ ...unpaid, isCancelled: true }, buyer)).toBe('cancelled');
+    expect(canPayOrder({ ...unpaid, isCancelled: true }, buyer)).toBe(false);
+  });
+
   it("refuses anyone else, an admin viewing the order included, whatever the order's state", () => {
     for (const order of [unpaid, { ...unpaid, isPaid: true }]) {
       expect(payRefusal(order, 'admin-1')).toBe('not-buyer');
@@ -24,7 +29,7 @@ describe('who may pay an order', () => {
 
   it('refuses when nobody is signed in or the buyer account was deleted', () => {
     expect(payRefusal(unpaid, undefined)).toBe('not-buyer');
-    expect(payRefusal({ buyerId: null, isPaid: false }, buyer)).toBe('not-buyer');
-    expect(canPayOrder({ buyerId: null, isPaid: false }, undefined)).toBe(false);
+    expect(payRefusal({ ...unpaid, buyerId: null }, buyer)).toBe('not-buyer');
+    expect(canPayOrder({ ...unpaid, buyerId: null }, undefined)).toBe(false);
   });
 });

@@ -80,6 +80,8 @@ export const orderSchema = z.object({
   sentAt: z.string().nullable(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
+  isCancelled: z.boolean(),
+  cancelledAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -159,6 +159,10 @@ export const orders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Set when the order was cancelled; a cancelled order is never paid or sent. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who cancelled it: 'buyer', 'admin', or 'shop' (unpaid past UNPAID_ORDER_DAYS). */
+    cancelledBy: text('cancelled_by', { enum: ['buyer', 'admin', 'shop'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -166,6 +170,10 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_idx').on(table.createdAt.desc(), table.id),
+    // The pass that cancels orders left unpaid reads only those, oldest first.
+    index('orders_unpaid_created_idx')
+      .on(table.createdAt)
+      .where(sql`not ${table.isPaid} and ${table.cancelledAt} is null`),
     // The recovery pass looks only at orders with a capture under way: a handful at most.
     index('orders_capturing_idx')
       .on(table.captureLeaseUntil)

@@ -1,3 +1,4 @@
+import { periodicTask } from '../../lifecycle/periodic-task.ts';
 import { findCapturesInDoubt, nextLeaseEnd } from './capture-attempt.ts';
 import type { OrderNotices } from './notify-buyer.ts';
 import { recoverCapture, type SettleDeps } from './settle-capture.ts';
@@ -42,10 +43,7 @@ const LEASE_END_SLACK_MS = 500;
  */
 export function createCaptureRecovery(options: CaptureRecoveryOptions): CaptureRecovery {
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
   let stopped = false;
-  let started = false;
 
   async function runOnce(): Promise<RecoveryRun> {
     const run: RecoveryRun = { paid: 0, released: 0, left: 0 };
@@ -68,38 +66,26 @@ export function createCaptureRecovery(options: CaptureRecoveryOptions): CaptureR
   }
 
   /** The next run: in a minute, or when the first running lease ends if that is sooner. */
-  async function scheduleNext(): Promise<void> {
-    const leaseEnd = await nextLeaseEnd(options.db).catch(() => undefined);
-    if (stopped) return;
+  async function nextInMs(): Promise<number> {
+    const leaseEnd = await nextLeaseEnd(options.db);
     const untilLeaseEnd = leaseEnd
       ? leaseEnd.getTime() - Date.now() + LEASE_END_SLACK_MS
       : Infinity;
-    timer = setTimeout(background, Math.max(0, Math.min(intervalMs, untilLeaseEnd)));
-    // The HTTP server keeps the process alive, not this timer.
-    timer.unref();
+    return Math.min(intervalMs, untilLeaseEnd);
   }
 
-  function background(): void {
-    if (stopped || running) return;
-    running = runOnce()
-      .catch((error: unknown) => options.log.error({ err: error }, 'the capture recovery failed'))
-      .then(scheduleNext)
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
+  const task = periodicTask({
+    name: 'the capture recovery',
+    log: options.log,
+    run: runOnce,
+    nextInMs,
+  });
   return {
     runOnce,
-    start() {
-      if (started || stopped) return;
-      started = true;
-      background();
-    },
+    start: () => task.start(),
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await task.stop();
     },
   };
 }

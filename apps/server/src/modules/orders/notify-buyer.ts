@@ -1,9 +1,9 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { receiptEmail, sentEmail } from './order-emails.ts';
+import { cancelledEmail, receiptEmail, sentEmail } from './order-emails.ts';
 
-export type OrderEvent = 'paid' | 'sent';
+export type OrderEvent = 'paid' | 'sent' | { cancelledBy: Parameters<typeof cancelledEmail>[3] };
 
 export interface OrderNotices {
   /**
@@ -20,10 +20,13 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
   return {
     async queue(tx, order, event) {
       const url = `${app.config.publicUrl}/order/${order._id}`;
+      const shop = app.config.SHOP_NAME;
       const message =
         event === 'paid'
-          ? receiptEmail(order, app.config.SHOP_NAME, url)
-          : sentEmail(order, app.config.SHOP_NAME, url);
+          ? receiptEmail(order, shop, url)
+          : event === 'sent'
+            ? sentEmail(order, shop, url)
+            : cancelledEmail(order, shop, url, event.cancelledBy);
       await app.mailOutbox.queue(tx, message);
     },
     nudge: () => app.mailOutbox.nudge(),

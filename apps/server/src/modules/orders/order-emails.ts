@@ -96,3 +96,38 @@ export function sentEmail(order: Order, shopName: string, orderUrl: string): Mai
     <p>${escapeHtml(shopName)}</p>`),
   };
 }
+
+const cancelledBecause: Record<'buyer' | 'admin' | 'shop', string> = {
+  buyer: 'as you asked',
+  admin: 'by the shop',
+  shop: 'because it was not paid in time',
+};
+
+/** The notice sent when an order is cancelled, by whom it was: nothing was charged. */
+export function cancelledEmail(
+  order: Order,
+  shopName: string,
+  orderUrl: string,
+  by: keyof typeof cancelledBecause,
+): MailMessage {
+  const { text } = lines(order);
+  const why = cancelledBecause[by];
+  return {
+    to: order.user.email,
+    subject: `${shopName}: your order ${order._id} has been cancelled`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      `Your order ${order._id} has been cancelled ${why}. Nothing was charged.`,
+      ...text,
+      '',
+      `See the order at ${orderUrl}`,
+      '',
+      shopName,
+    ].join('\n'),
+    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
+    <p>Your order ${order._id} has been cancelled ${why}. Nothing was charged.</p>
+    <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
+    <p>${escapeHtml(shopName)}</p>`),
+  };
+}

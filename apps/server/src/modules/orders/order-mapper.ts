@@ -1,4 +1,5 @@
 import type { Order } from '@proshop/domain/order-schemas';
+import type { OrderState } from '@proshop/domain/order-transitions';
 import type { orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -36,6 +37,18 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     sentAt: iso(row.sentAt),
     isDelivered: row.isDelivered,
     deliveredAt: iso(row.deliveredAt),
+    isCancelled: row.cancelledAt !== null,
+    cancelledAt: iso(row.cancelledAt),
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The state the shared transition rules read (@proshop/domain/order-transitions). */
+export function orderState(row: OrderRow): OrderState {
+  return {
+    isPaid: row.isPaid,
+    isSent: row.isSent,
+    isDelivered: row.isDelivered,
+    isCancelled: row.cancelledAt !== null,
   };
 }

@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/access-plugin.ts';
 import { captureLeaseMs, claimCapture, leaveInDoubt } from './capture-attempt.ts';
 import type { OrderRow } from './order-mapper.ts';
 import { setOrderPayment } from './repository.ts';
-import { findVisibleOrder, getOrder } from './service.ts';
+import { findVisibleOrder, getOrder, ORDER_CANCELLED } from './service.ts';
 import {
   recoverCapture,
   settleCapture,
@@ -38,9 +38,13 @@ const NOT_THIS_PAYMENT = 'This payment does not belong to this order. Please pay
 
 /** The shared rule of who may pay (the order screen shows the buttons by the same rule). */
 function assertMayPay(user: SessionUser, order: OrderRow): void {
-  const refusal = payRefusal({ buyerId: order.userId, isPaid: order.isPaid }, user.id);
+  const refusal = payRefusal(
+    { buyerId: order.userId, isPaid: order.isPaid, isCancelled: order.cancelledAt !== null },
+    user.id,
+  );
   if (refusal === 'not-buyer') throw forbidden(ONLY_THE_BUYER_PAYS);
   if (refusal === 'already-paid') throw conflict(ALREADY_PAID);
+  if (refusal === 'cancelled') throw conflict(ORDER_CANCELLED);
 }
 
 export type PaymentDeps = SettleDeps;

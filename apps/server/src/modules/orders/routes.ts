@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import { cancelOrder } from './cancel-order.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
 import { advanceOrder, createOrder, getOrder, myOrders, orderPage } from './service.ts';
@@ -133,6 +134,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.providerOrderId,
       );
+      notices.nudge();
+      return order;
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order that is neither paid nor sent (its buyer, or an admin)',
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const order = await cancelOrder(app.db, currentUser(request), request.params.id, notices);
       notices.nudge();
       return order;
     },

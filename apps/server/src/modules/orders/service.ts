@@ -16,7 +16,7 @@ import {
 } from '../../errors/app-error.ts';
 import { SESSION_ENDED, type SessionUser } from '../auth/access-plugin.ts';
 import type { OrderNotices } from './notify-buyer.ts';
-import { toOrder, type OrderRow } from './order-mapper.ts';
+import { orderState, toOrder, type OrderRow } from './order-mapper.ts';
 import { orderRequestHash } from './order-request-hash.ts';
 import {
   findItemsOfOrders,
@@ -32,6 +32,7 @@ import {
 import { confirmCaller } from '../auth/confirm-caller.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
+export const ORDER_CANCELLED = 'This order has been cancelled';
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different order. Send a new key for a new order.';
 export const PRICES_CHANGED =
@@ -207,8 +208,9 @@ export async function advanceOrder(
     if (!found) throw notFound(ORDER_NOT_FOUND);
     const { order, items } = found;
     const now = new Date();
+    if (order.cancelledAt) throw conflict(ORDER_CANCELLED);
     if (step === 'sent') {
-      if (!canMarkSent(order)) {
+      if (!canMarkSent(orderState(order))) {
         throw conflict(
           order.isPaid ? 'This order has already been sent' : 'This order has not been paid yet',
         );
@@ -219,7 +221,7 @@ export async function advanceOrder(
       await notices.queue(tx, sentOrder, 'sent');
       return sentOrder;
     }
-    if (!canMarkDelivered(order)) {
+    if (!canMarkDelivered(orderState(order))) {
       throw conflict(
         order.isDelivered
           ? 'This order has already been delivered'

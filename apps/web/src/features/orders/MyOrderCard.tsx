@@ -1,6 +1,7 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
 import type { Order } from '@proshop/domain/order-schemas';
+import { canCancel } from '@proshop/domain/order-transitions';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -11,13 +12,17 @@ import { Link, useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { mailToShop } from '../../lib/shop-email.ts';
+import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { shownDate } from './order-dates.ts';
 import { useReorder, type ReorderResult } from './use-reorder.ts';
 
 const NO_SHOP_EMAIL = "The shop's e-mail address is not configured.";
 
-/** The card messages of My Orders, one per order state: unpaid, paid, sent, delivered. */
+/** The card messages of My Orders, one per order state: cancelled, unpaid, paid, sent, delivered. */
 function StatusMessage({ order }: { order: Order }) {
+  if (order.isCancelled && order.cancelledAt) {
+    return <>Cancelled on {shownDate(order.cancelledAt)}</>;
+  }
   if (!order.isPaid) {
     return (
       <>
@@ -127,6 +132,7 @@ export function MyOrderCard({ order }: { order: Order }) {
             {order.isSent && <p className="mb-0 mt-2">This item has been sent</p>}
           </Col>
           <Col md={4} className="d-grid gap-2">
+            {canCancel(order) && <CancelOrderButton order={order} />}
             <MailButton label="Return item" subject={`Return item from order ${order._id}`} />
             <Button
               type="button"

@@ -1,6 +1,6 @@
 import { canPayOrder } from '@proshop/domain/order-permissions';
 import type { Order } from '@proshop/domain/order-schemas';
-import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
+import { canCancel, canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -15,6 +15,7 @@ import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
+import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
 import { shownDate } from './order-dates.ts';
 import { useGetOrderDetailsQuery } from './orders-api.ts';
@@ -30,6 +31,9 @@ function ShippingBanner({ order }: { order: Order }) {
 }
 
 function PaymentBanner({ order }: { order: Order }) {
+  if (order.isCancelled && order.cancelledAt) {
+    return <Message variant="secondary">Cancelled on {shownDate(order.cancelledAt)}</Message>;
+  }
   return order.isPaid && order.paidAt ? (
     <Message variant="success">Paid on {shownDate(order.paidAt)}</Message>
   ) : (
@@ -41,7 +45,13 @@ function OrderDetails({ order }: { order: Order }) {
   const userInfo = useSelector(selectUserInfo);
   const { shippingAddress: address } = order;
   // The server's rule: an admin looking at someone's order sees its state, not their buttons.
-  const showPayment = canPayOrder({ buyerId: order.user._id, isPaid: order.isPaid }, userInfo?._id);
+  const showPayment = canPayOrder(
+    { buyerId: order.user._id, isPaid: order.isPaid, isCancelled: order.isCancelled },
+    userInfo?._id,
+  );
+  // The buyer, or an admin, while the order is neither paid nor sent (the server's rule).
+  const showCancel =
+    canCancel(order) && (userInfo?._id === order.user._id || Boolean(userInfo?.isAdmin));
   const showAdmin = Boolean(userInfo?.isAdmin) && (canMarkSent(order) || canMarkDelivered(order));
 
   return (
@@ -97,6 +107,11 @@ function OrderDetails({ order }: { order: Order }) {
               {showPayment && (
                 <ListGroup.Item as="li">
                   <OrderPayment orderId={order._id} />
+                </ListGroup.Item>
+              )}
+              {showCancel && (
+                <ListGroup.Item as="li" className="d-grid">
+                  <CancelOrderButton order={order} />
                 </ListGroup.Item>
               )}
               {showAdmin && (

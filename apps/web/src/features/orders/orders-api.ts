@@ -38,6 +38,10 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
       }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order', 'Product']),
     }),
+    cancelOrder: build.mutation<Order, string>({
+      query: (orderId) => ({ url: `${orderPath(orderId)}/cancel`, method: 'POST' }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+    }),
     markOrderSent: build.mutation<Order, string>({
       query: (orderId) => ({ url: `${orderPath(orderId)}/sent`, method: 'PUT' }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
@@ -55,6 +59,7 @@ export const {
   useGetPayConfigQuery,
   useStartOrderPaymentMutation,
   usePayOrderMutation,
+  useCancelOrderMutation,
   useMarkOrderSentMutation,
   useMarkOrderDeliveredMutation,
 } = ordersApi;

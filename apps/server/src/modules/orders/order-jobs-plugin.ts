@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { periodicTask, type PeriodicTask } from '../../lifecycle/periodic-task.ts';
+import { cancelUnpaidOrders } from './cancel-order.ts';
+import { createCaptureRecovery, type CaptureRecovery } from './capture-recovery.ts';
+import { orderNotices } from './notify-buyer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles captures left in doubt (server.ts starts it, tests call runOnce). */
+    captureRecovery: CaptureRecovery;
+    /** Cancels orders unpaid for UNPAID_ORDER_DAYS, hourly (server.ts starts it). */
+    unpaidOrders: PeriodicTask & { runOnce(): Promise<number> };
+  }
+}
+
+const UNPAID_PASS_EVERY_MS = 60 * 60 * 1000;
+
+/** The orders' background jobs, which every instance runs (each takes its rows with a claim). */
+export const orderJobsPlugin = fp(async (app: FastifyInstance) => {
+  const notices = orderNotices(app);
+  const recovery = createCaptureRecovery({
+    db: app.db,
+    payments: app.payments,
+    log: app.log.child({ module: 'capture-recovery' }),
+    notices,
+    catalogue: app.catalogue,
+  });
+  const log = app.log.child({ module: 'unpaid-orders' });
+  const runOnce = async () => {
+    const cancelled = await cancelUnpaidOrders(app.db, app.config.UNPAID_ORDER_DAYS, notices);
+    if (cancelled > 0) {
+      log.info({ cancelled }, 'cancelled orders left unpaid');
+      notices.nudge();
+    }
+    return cancelled;
+  };
+  const unpaid = periodicTask({
+    name: 'the unpaid orders pass',
+    log,
+    run: runOnce,
+    nextInMs: () => UNPAID_PASS_EVERY_MS,
+  });
+  app.decorate('captureRecovery', recovery);
+  app.decorate('unpaidOrders', { ...unpaid, runOnce });
+  app.addHook('onClose', async () => {
+    await Promise.all([recovery.stop(), unpaid.stop()]);
+  });
+});

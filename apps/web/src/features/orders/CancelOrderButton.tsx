@@ -1,0 +1,54 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Message } from '../../components/Message.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useCancelOrderMutation } from './orders-api.ts';
+
+/**
+ * Cancel order, asked twice: the first click shows the question and the two answers in place
+ * (no modal), the second cancels. Shown by its callers only where the shared rule (canCancel)
+ * allows; once cancelled, every screen showing the order refreshes and the button is gone.
+ */
+export function CancelOrderButton({ order }: { order: Order }) {
+  const [confirming, setConfirming] = useState(false);
+  const [cancelOrder, { isLoading, error }] = useCancelOrderMutation();
+
+  if (!confirming) {
+    return (
+      <Button type="button" variant="outline-danger" size="sm" onClick={() => setConfirming(true)}>
+        Cancel order
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label="Cancel this order?" className="border rounded p-2">
+      <p className="small mb-2">Cancel this order? This cannot be undone.</p>
+      <div className="d-flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="danger"
+          size="sm"
+          disabled={isLoading}
+          onClick={() => void cancelOrder(order._id)}
+        >
+          Yes, cancel order
+        </Button>
+        <Button
+          type="button"
+          variant="outline-dark"
+          size="sm"
+          disabled={isLoading}
+          onClick={() => setConfirming(false)}
+        >
+          Keep order
+        </Button>
+      </div>
+      {error && (
+        <div className="mt-2 small">
+          <Message variant="danger">{errorMessage(error)}</Message>
+        </div>
+      )}
+    </div>
+  );
+}
