@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     app.mailOutbox.start();
     // Captures a crash or a silent provider left in doubt are settled now, then every minute.
     app.captureRecovery.start();
+    app.refundRecovery.start();
     // Orders left unpaid for UNPAID_ORDER_DAYS are cancelled now, then every hour.
     app.unpaidOrders.start();
   } catch (error) {

@@ -35,6 +35,14 @@ class ScriptedProvider implements PaymentProvider {
     return script ? script(real) : real;
   }
 
+  refundCapture(input: Parameters<PaymentProvider['refundCapture']>[0]) {
+    return this.inner.refundCapture(input);
+  }
+
+  findRefund(refundId: string) {
+    return this.inner.findRefund(refundId);
+  }
+
   findCapture(input: { providerOrderId: string; orderId: string }) {
     return this.inner.findCapture(input);
   }

@@ -44,6 +44,14 @@ class CrashingProvider implements PaymentProvider {
     return capture;
   }
 
+  refundCapture(input: Parameters<PaymentProvider['refundCapture']>[0]) {
+    return this.inner.refundCapture(input);
+  }
+
+  findRefund(refundId: string) {
+    return this.inner.findRefund(refundId);
+  }
+
   findCapture(input: CaptureInput) {
     if (this.lookupFails) return Promise.reject(providerUnavailable());
     return this.inner.findCapture(input);

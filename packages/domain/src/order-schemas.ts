@@ -5,6 +5,7 @@ import { pageNumberSchema } from './pagination.ts';
 import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
+import { refundSchema } from './refund-schemas.ts';
 
 const addressPart = (field: string) =>
   oneLineText(field).min(1, `${field} is required`).max(200, `${field} is too long`);
@@ -54,6 +55,8 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 /** An order line as the API sends it; `product` is null once the product was deleted. */
 export const orderItemSchema = z.object({
+  /** The line's own id: a refund names the lines it gives back by it. */
+  _id: z.string(),
   product: z.string().nullable(),
   name: z.string(),
   image: z.string(),
@@ -82,6 +85,8 @@ export const orderSchema = z.object({
   deliveredAt: z.string().nullable(),
   isCancelled: z.boolean(),
   cancelledAt: z.string().nullable(),
+  /** Every refund of the order, oldest first (failed ones included, marked so). */
+  refunds: z.array(refundSchema),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

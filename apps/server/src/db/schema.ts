@@ -1,3 +1,4 @@
+import { REFUND_STATUSES } from '@proshop/domain/refund-schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -202,6 +203,71 @@ export const orderItems = pgTable(
     // An order's lines in their order, read straight from the index (no sort).
     index('order_items_order_position_idx').on(table.orderId, table.position),
     index('order_items_product_idx').on(table.productId),
+  ],
+);
+
+/**
+ * Money given back on a paid order (modules/orders/refund-order.ts). Its amount is computed by
+ * the server from the order's stored prices (packages/domain/src/refunds.ts). Every refund not
+ * failed counts against what was captured.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Whether the order's shipping price is part of it. */
+    shipping: boolean('shipping').notNull().default(false),
+    /** Whether its lines go back into stock (when the provider accepts the refund). */
+    restock: boolean('restock').notNull().default(false),
+    reason: text('reason').notNull(),
+    /**
+     * requested: stored, the provider not yet answered (a crash or outage: sent again with the
+     * same request id); pending: accepted, money not moved yet; completed; failed (counts no more).
+     */
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    /** The PayPal-Request-Id, stored before the call: sending it again cannot refund twice. */
+    requestId: uuid('request_id').notNull().unique(),
+    providerRefundId: text('provider_refund_id').unique(),
+    failureReason: text('failure_reason'),
+    /** Until when a request or instance is sending it; past it, it may be sent again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The admin who made it; null once their account is deleted. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('refunds_amount_check', sql`${table.amount} > 0`),
+    index('refunds_order_idx').on(table.orderId, table.createdAt),
+    // The recovery pass reads only the refunds still waiting on the provider.
+    index('refunds_open_idx')
+      .on(table.leaseUntil)
+      .where(sql`${table.status} in ('requested', 'pending')`),
+  ],
+);
+
+/** The order lines a refund gives back, and how many of each. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: id(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull(),
+  },
+  (table) => [
+    check('refund_lines_qty_check', sql`${table.qty} > 0`),
+    index('refund_lines_refund_idx').on(table.refundId),
   ],
 );
 

@@ -35,6 +35,23 @@ export type CaptureBehaviour =
   /** Captures, and answers after this many milliseconds (a slow PayPal, for benchmarks). */
   | { kind: 'slow'; delayMs: number };
 
+/** What the next refunds do; set per test with `setRefundBehaviour`. */
+export type RefundBehaviour =
+  | { kind: 'completed' }
+  | { kind: 'pending' }
+  /** 422 with this issue: REFUND_AMOUNT_EXCEEDED, REFUND_TIME_LIMIT_EXCEEDED ... */
+  | { kind: 'refused'; issue: string }
+  /** Refunds, then never answers: the shop dies or times out after PayPal gave the money back. */
+  | { kind: 'refunded-no-answer' };
+
+export interface StandInRefund {
+  id: string;
+  captureId: string;
+  status: 'COMPLETED' | 'PENDING';
+  amount: Money;
+  customId?: string;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -95,7 +112,9 @@ export class PayPalStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly orders = new Map<string, StandInOrder>();
   url = '';
+  readonly refunds = new Map<string, StandInRefund>();
   private captureBehaviour: CaptureBehaviour = { kind: 'completed' };
+  private refundBehaviour: RefundBehaviour = { kind: 'completed' };
   private readonly tokens = new Map<string, number>();
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   private readonly server: Server;
@@ -125,6 +144,22 @@ export class PayPalStandIn {
 
   setCaptureBehaviour(behaviour: CaptureBehaviour): void {
     this.captureBehaviour = behaviour;
+  }
+
+  setRefundBehaviour(behaviour: RefundBehaviour): void {
+    this.refundBehaviour = behaviour;
+  }
+
+  /** PayPal finishing its pending refunds. */
+  completePendingRefunds(): void {
+    for (const refund of this.refunds.values()) {
+      if (refund.status === 'PENDING') refund.status = 'COMPLETED';
+    }
+  }
+
+  /** Every refund of a capture. */
+  refundsOf(captureId: string): StandInRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.captureId === captureId);
   }
 
   /** Answers every capture held by the 'held' behaviour; answers how many there were. */
@@ -157,6 +192,7 @@ export class PayPalStandIn {
 
   reset(): void {
     this.captureBehaviour = { kind: 'completed' };
+    this.refundBehaviour = { kind: 'completed' };
     this.requests.length = 0;
   }
 
@@ -192,7 +228,7 @@ export class PayPalStandIn {
       this.setCaptureBehaviour(body);
       return { status: 204, body: undefined };
     }
-    if (!path.startsWith('/v2/checkout/orders')) {
+    if (!path.startsWith('/v2/checkout/orders') && !path.startsWith('/v2/payments/')) {
       return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     }
     if (!this.authorised(request)) {
@@ -208,6 +244,17 @@ export class PayPalStandIn {
     const mocked = mockedFailure(request);
     if (mocked === 'INTERNAL_SERVER_ERROR') {
       return paypalError(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
+    }
+    const refundOf = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path)?.[1];
+    if (method === 'POST' && refundOf) {
+      return this.replayable(request, 'refund', () =>
+        this.refund(decodeURIComponent(refundOf), request, body),
+      );
+    }
+    const refundId = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'GET' && refundId) {
+      const refund = this.refunds.get(decodeURIComponent(refundId));
+      return refund ? { status: 200, body: refundRepresentation(refund) } : notFound();
     }
     const match = /^\/v2\/checkout\/orders(?:\/([^/]+))?(\/capture)?$/.exec(path);
     const id = match?.[1] && decodeURIComponent(match[1]);
@@ -365,6 +412,52 @@ export class PayPalStandIn {
     return answer;
   }
 
+  /** PayPal's refund of a capture: at most what is left of it; the whole rest without an amount. */
+  private refund(captureId: string, request: IncomingMessage, body: unknown): Reply {
+    const order = [...this.orders.values()].find((o) => o.captures.some((c) => c.id === captureId));
+    const capture = order?.captures.find((c) => c.id === captureId);
+    if (!capture || capture.status === 'DECLINED' || capture.status === 'PENDING') {
+      return notFound();
+    }
+    const behaviour = this.refundBehaviour;
+    if (behaviour.kind === 'refused') {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', behaviour.issue);
+    }
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const refunded = this.refundsOf(captureId).reduce((sum, r) => sum + cents(r.amount.value), 0);
+    const left = cents(capture.amount.value) - refunded;
+    const asked = (body as { amount?: Money; custom_id?: string } | undefined) ?? {};
+    if (asked.amount && asked.amount.currency_code !== capture.amount.currency_code) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH');
+    }
+    if (asked.amount && !DECIMAL.test(asked.amount.value)) {
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'DECIMAL_PRECISION');
+    }
+    const amountCents = asked.amount ? cents(asked.amount.value) : left;
+    if (left <= 0) return paypalError(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    if (amountCents > left)
+      return paypalError(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+    const refund: StandInRefund = {
+      id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
+      captureId,
+      status: behaviour.kind === 'pending' ? 'PENDING' : 'COMPLETED',
+      amount: {
+        currency_code: capture.amount.currency_code,
+        value: (amountCents / 100).toFixed(2),
+      },
+      ...(asked.custom_id ? { customId: asked.custom_id } : {}),
+    };
+    this.refunds.set(refund.id, refund);
+    const answer = { status: 201, body: refundRepresentation(refund) };
+    if (behaviour.kind === 'refunded-no-answer') {
+      // PayPal made the refund: a retry with the same PayPal-Request-Id gets it, not a new one.
+      const requestId = request.headers['paypal-request-id'];
+      if (typeof requestId === 'string') this.replays.set(`refund:${requestId}`, answer);
+      return 'hang';
+    }
+    return answer;
+  }
+
   private representation(order: StandInOrder) {
     const captured = order.captures.length > 0;
     return {
@@ -485,6 +578,22 @@ function paypalError(status: number, name: string, issue: string): Reply {
 
 function notFound(): Reply {
   return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+}
+
+function refundRepresentation(refund: StandInRefund) {
+  return {
+    id: refund.id,
+    status: refund.status,
+    amount: refund.amount,
+    ...(refund.customId ? { custom_id: refund.customId } : {}),
+    links: [
+      {
+        href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${refund.id}`,
+        rel: 'self',
+        method: 'GET',
+      },
+    ],
+  };
 }
 
 function links(id: string) {

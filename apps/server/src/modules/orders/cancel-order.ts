@@ -27,7 +27,8 @@ async function markCancelled(
   notices: Pick<OrderNotices, 'queue'>,
 ): Promise<Order> {
   const cancelled = await updateOrder(tx, order.id, { cancelledAt: new Date(), cancelledBy: by });
-  const answer = toOrder(cancelled ?? order, items);
+  // Only an order never paid is cancelled, so it has no refunds.
+  const answer = toOrder(cancelled ?? order, items, []);
   await notices.queue(tx, answer, { cancelledBy: by });
   return answer;
 }

@@ -1,9 +1,11 @@
 import type { Order } from '@proshop/domain/order-schemas';
+import type { Refund } from '@proshop/domain/refund-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { cancelledEmail, receiptEmail, sentEmail } from './order-emails.ts';
+import { cancelledEmail, receiptEmail, refundEmail, sentEmail } from './order-emails.ts';
 
-export type OrderEvent = 'paid' | 'sent' | { cancelledBy: Parameters<typeof cancelledEmail>[3] };
+export type OrderEvent =
+  'paid' | 'sent' | { cancelledBy: Parameters<typeof cancelledEmail>[3] } | { refund: Refund };
 
 export interface OrderNotices {
   /**
@@ -26,7 +28,9 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
           ? receiptEmail(order, shop, url)
           : event === 'sent'
             ? sentEmail(order, shop, url)
-            : cancelledEmail(order, shop, url, event.cancelledBy);
+            : 'refund' in event
+              ? refundEmail(order, event.refund, shop, url)
+              : cancelledEmail(order, shop, url, event.cancelledBy);
       await app.mailOutbox.queue(tx, message);
     },
     nudge: () => app.mailOutbox.nudge(),

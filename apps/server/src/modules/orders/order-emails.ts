@@ -1,5 +1,6 @@
 import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
+import type { Refund } from '@proshop/domain/refund-schemas';
 import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
@@ -127,6 +128,40 @@ export function cancelledEmail(
     ].join('\n'),
     html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
     <p>Your order ${order._id} has been cancelled ${why}. Nothing was charged.</p>
+    <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
+    <p>${escapeHtml(shopName)}</p>`),
+  };
+}
+
+/** The notice sent when a refund is made: its amount and the lines it gives back. */
+export function refundEmail(
+  order: Order,
+  refund: Refund,
+  shopName: string,
+  orderUrl: string,
+): MailMessage {
+  const money = moneyOf(order);
+  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
+  const returned = refund.lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`);
+  const what = [...returned, ...(refund.shipping ? ['Shipping'] : [])];
+  return {
+    to: order.user.email,
+    subject: `${shopName}: a refund of ${money(refund.amount)} for order ${order._id}`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      `We have refunded ${money(refund.amount)} for your order ${order._id}.`,
+      ...(what.length > 0 ? ['', 'For:', ...what] : []),
+      '',
+      'It goes back to the way you paid; your bank may take a few days to show it.',
+      `See the order at ${orderUrl}`,
+      '',
+      shopName,
+    ].join('\n'),
+    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
+    <p>We have refunded ${money(refund.amount)} for your order ${order._id}.</p>
+    ${what.length > 0 ? `<p>For: ${what.map(escapeHtml).join(', ')}</p>` : ''}
+    <p>It goes back to the way you paid; your bank may take a few days to show it.</p>
     <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
     <p>${escapeHtml(shopName)}</p>`),
   };

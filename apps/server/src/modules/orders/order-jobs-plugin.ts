@@ -4,17 +4,21 @@ import { periodicTask, type PeriodicTask } from '../../lifecycle/periodic-task.t
 import { cancelUnpaidOrders } from './cancel-order.ts';
 import { createCaptureRecovery, type CaptureRecovery } from './capture-recovery.ts';
 import { orderNotices } from './notify-buyer.ts';
+import { recoverRefunds, type RefundRecoveryRun } from './refund-order.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Settles captures left in doubt (server.ts starts it, tests call runOnce). */
     captureRecovery: CaptureRecovery;
+    /** Sends again, or follows up, refunds still waiting on the provider (every minute). */
+    refundRecovery: PeriodicTask & { runOnce(): Promise<RefundRecoveryRun> };
     /** Cancels orders unpaid for UNPAID_ORDER_DAYS, hourly (server.ts starts it). */
     unpaidOrders: PeriodicTask & { runOnce(): Promise<number> };
   }
 }
 
 const UNPAID_PASS_EVERY_MS = 60 * 60 * 1000;
+const REFUND_RECOVERY_EVERY_MS = 60 * 1000;
 
 /** The orders' background jobs, which every instance runs (each takes its rows with a claim). */
 export const orderJobsPlugin = fp(async (app: FastifyInstance) => {
@@ -25,6 +29,24 @@ export const orderJobsPlugin = fp(async (app: FastifyInstance) => {
     log: app.log.child({ module: 'capture-recovery' }),
     notices,
     catalogue: app.catalogue,
+  });
+  const refundDeps = {
+    db: app.db,
+    payments: app.payments,
+    log: app.log.child({ module: 'refund-recovery' }),
+    notices,
+    catalogue: app.catalogue,
+  };
+  const refundRuns = async () => {
+    const run = await recoverRefunds(refundDeps);
+    if (run.settled > 0) notices.nudge();
+    return run;
+  };
+  const refundRecovery = periodicTask({
+    name: 'the refund recovery',
+    log: refundDeps.log,
+    run: refundRuns,
+    nextInMs: () => REFUND_RECOVERY_EVERY_MS,
   });
   const log = app.log.child({ module: 'unpaid-orders' });
   const runOnce = async () => {
@@ -42,8 +64,9 @@ export const orderJobsPlugin = fp(async (app: FastifyInstance) => {
     nextInMs: () => UNPAID_PASS_EVERY_MS,
   });
   app.decorate('captureRecovery', recovery);
+  app.decorate('refundRecovery', { ...refundRecovery, runOnce: refundRuns });
   app.decorate('unpaidOrders', { ...unpaid, runOnce });
   app.addHook('onClose', async () => {
-    await Promise.all([recovery.stop(), unpaid.stop()]);
+    await Promise.all([recovery.stop(), refundRecovery.stop(), unpaid.stop()]);
   });
 });

@@ -1,18 +1,45 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import type { OrderState } from '@proshop/domain/order-transitions';
+import type { Refund } from '@proshop/domain/refund-schemas';
 import type { orderItems, orders } from '../../db/schema.ts';
+import type { RefundWithLines } from './refunds-repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A stored order and its lines as the API sends them (`Order`, @proshop/domain/order-schemas). */
-export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+/** A refund as the order's answer lists it. */
+export function toRefund({ refund, lines }: RefundWithLines): Refund {
+  return {
+    _id: refund.id,
+    amount: Number(refund.amount),
+    currency: refund.currency,
+    status: refund.status,
+    reason: refund.reason,
+    shipping: refund.shipping,
+    restock: refund.restock,
+    lines: lines.map((line) => ({ orderItem: line.orderItemId, qty: line.qty })),
+    createdAt: refund.createdAt.toISOString(),
+    completedAt: iso(refund.completedAt),
+  };
+}
+
+/**
+ * A stored order, its lines and its refunds as the API sends them (`Order`,
+ * @proshop/domain/order-schemas). `refunds` is [] only for an order that cannot have any yet
+ * (one never paid).
+ */
+export function toOrder(
+  row: OrderRow,
+  items: readonly OrderItemRow[],
+  refunds: readonly RefundWithLines[],
+): Order {
   return {
     _id: row.id,
     user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
     orderItems: items.map((item) => ({
+      _id: item.id,
       product: item.productId,
       name: item.name,
       image: item.image,
@@ -39,6 +66,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     deliveredAt: iso(row.deliveredAt),
     isCancelled: row.cancelledAt !== null,
     cancelledAt: iso(row.cancelledAt),
+    refunds: refunds.map(toRefund),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import { orderItems, orders, products } from '../../db/schema.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
+import { findRefundsOfOrders, type RefundWithLines } from './refunds-repository.ts';
 
 // The statements of a checkout are prepared by name (`.prepare(name)`): on PostgreSQL each
 // connection then parses and plans them once, not on every call, which was about half of
@@ -17,6 +18,7 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
+  refunds: RefundWithLines[];
 }
 
 /** An array of values as one parameter, e.g. for `= any(...)`. */
@@ -72,7 +74,7 @@ export async function insertOrder(
     .prepare('order_insert')
     .execute();
   if (!row) throw new Error('The order was not stored');
-  return { order: row, items: itemRows };
+  return { order: row, items: itemRows, refunds: [] };
 }
 
 export async function findOrderByIdempotencyKey(db: Database, userId: string, key: string) {
@@ -132,19 +134,25 @@ export async function findItemsOfOrders(db: Database, orderIds: readonly string[
 // `desc nulls last`), so that PostgreSQL reads a page in index order instead of sorting.
 const newestFirst = [sql`${orders.createdAt} desc nulls last`, asc(orders.id)];
 
-/** Each order with its lines, read in one query whatever the number of orders (no N+1). */
+/**
+ * Each order with its lines and refunds, read in two queries whatever the number of orders (no
+ * N+1).
+ */
 async function withLines(db: Database, rows: readonly OrderRow[]): Promise<OrderWithItems[]> {
-  const items = await findItemsOfOrders(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const items = await findItemsOfOrders(db, ids);
+  const refundsByOrder = await findRefundsOfOrders(db, ids);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
     if (lines) lines.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+  return rows.map((order) => ({
+    order,
+    items: byOrder.get(order.id) ?? [],
+    refunds: refundsByOrder.get(order.id) ?? [],
+  }));
 }
 
 /** A shopper's orders newest first with their lines, in two queries. */

@@ -7,12 +7,14 @@ import {
   payOrderRequestSchema,
   startPaymentResponseSchema,
 } from '@proshop/domain/order-schemas';
+import { refundRequestSchema, refundSchema } from '@proshop/domain/refund-schemas';
 import { idParamsSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { cancelOrder } from './cancel-order.ts';
+import { refundOrder } from './refund-order.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
 import { advanceOrder, createOrder, getOrder, myOrders, orderPage } from './service.ts';
@@ -154,6 +156,31 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await cancelOrder(app.db, currentUser(request), request.params.id, notices);
       notices.nudge();
       return order;
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/refunds',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Refund lines, shipping or an amount of a paid order (admin); the server computes the amount',
+        params: idParamsSchema,
+        body: refundRequestSchema,
+        response: { 201: refundSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const refund = await refundOrder(
+        paymentDeps(request.log),
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      notices.nudge();
+      return reply.code(201).send(refund);
     },
   );
 

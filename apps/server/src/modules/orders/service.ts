@@ -30,6 +30,7 @@ import {
   type OrderLineWithStock,
 } from './repository.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
+import { findRefundsOfOrder } from './refunds-repository.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_CANCELLED = 'This order has been cancelled';
@@ -47,7 +48,8 @@ function samePrices(sent: OrderPrices, computed: OrderPrices): boolean {
 }
 
 async function withItems(db: Database, order: OrderRow): Promise<Order> {
-  return toOrder(order, await findItemsOfOrders(db, [order.id]));
+  const items = await findItemsOfOrders(db, [order.id]);
+  return toOrder(order, items, await findRefundsOfOrder(db, order.id));
 }
 
 /**
@@ -132,7 +134,7 @@ export async function createOrder(
         qty,
       })),
     );
-    return toOrder(stored.order, stored.items);
+    return toOrder(stored.order, stored.items, stored.refunds);
   } catch (error) {
     // The same key sent twice at once: the first insert won; answer its order (or refuse this
     // one if it is another order).
@@ -171,11 +173,13 @@ export async function findVisibleOrder(
 
 export async function getOrder(db: Database, user: SessionUser, id: string): Promise<Order> {
   const { order, items } = await findVisibleOrder(db, user, id);
-  return toOrder(order, items);
+  return toOrder(order, items, await findRefundsOfOrder(db, order.id));
 }
 
 export async function myOrders(db: Database, user: SessionUser): Promise<Order[]> {
-  return (await listOrdersOfUser(db, user.id)).map(({ order, items }) => toOrder(order, items));
+  return (await listOrdersOfUser(db, user.id)).map(({ order, items, refunds }) =>
+    toOrder(order, items, refunds),
+  );
 }
 
 /** Admin: one page of every order, newest first; a page past the last is empty, not an error. */
@@ -185,7 +189,7 @@ export async function orderPage(db: Database, page: number, pageSize: number): P
     limit: pageSize,
   });
   return {
-    orders: rows.map(({ order, items }) => toOrder(order, items)),
+    orders: rows.map(({ order, items, refunds }) => toOrder(order, items, refunds)),
     page,
     pages: pageCount(total, pageSize),
   };
@@ -217,7 +221,7 @@ export async function advanceOrder(
       }
       const sent = await updateOrder(tx, id, { isSent: true, sentAt: now });
       if (!sent) throw notFound(ORDER_NOT_FOUND);
-      const sentOrder = toOrder(sent, items);
+      const sentOrder = toOrder(sent, items, await findRefundsOfOrder(tx, id));
       await notices.queue(tx, sentOrder, 'sent');
       return sentOrder;
     }
@@ -232,6 +236,6 @@ export async function advanceOrder(
     }
     const delivered = await updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
     if (!delivered) throw notFound(ORDER_NOT_FOUND);
-    return toOrder(delivered, items);
+    return toOrder(delivered, items, await findRefundsOfOrder(tx, id));
   });
 }

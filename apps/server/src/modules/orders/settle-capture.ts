@@ -99,6 +99,8 @@ export async function settleCapture(
       const paid = toOrder(
         { ...order, ...payment, isPaid: true, captureAttemptId: null, captureLeaseUntil: null },
         items,
+        // Paid this moment: no refund can exist yet.
+        [],
       );
       await deps.notices.queue(tx, paid, 'paid');
       return { outcome: 'paid', order: paid } as const;

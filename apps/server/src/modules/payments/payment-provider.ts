@@ -26,10 +26,37 @@ export interface PaymentProvider {
    * timeout): its capture, or undefined when the provider holds none. Throws
    * AppError('unavailable') when the provider does not answer.
    */
+  /**
+   * Gives back part or all of a capture. Throws AppError('unavailable') when the provider does
+   * not answer: the refund may or may not have been made, so it is sent again with the same
+   * `requestId`.
+   */
+  refundCapture(input: RefundInput): Promise<RefundResult>;
+  /** Follows up a pending refund. Throws AppError('unavailable') when the provider does not answer. */
+  findRefund(refundId: string): Promise<RefundResult>;
   findCapture(input: {
     providerOrderId: string;
     orderId: string;
   }): Promise<CaptureResult | undefined>;
+}
+
+/** What the provider says of a refund: under way or done, or refused for good. */
+export type RefundResult =
+  | { status: 'completed' | 'pending'; refundId: string }
+  | { status: 'failed'; reason: string; refundId?: string };
+
+export interface RefundInput {
+  /** The capture the order was paid with. */
+  captureId: string;
+  amountCents: number;
+  currency: string;
+  /**
+   * Stored with the refund before the call: the provider answers a repeated request with the
+   * first one's refund instead of refunding again (PayPal-Request-Id).
+   */
+  requestId: string;
+  /** Our order id, for the provider's records. */
+  orderId: string;
 }
 
 export interface CreatePaymentInput {

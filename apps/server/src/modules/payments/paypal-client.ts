@@ -8,6 +8,8 @@ import {
   type CreatePaymentInput,
   type PaymentLog,
   type PaymentProvider,
+  type RefundInput,
+  type RefundResult,
 } from './payment-provider.ts';
 
 export interface PayPalClientOptions {
@@ -66,6 +68,7 @@ const orderSchema = z.object({
     )
     .optional(),
 });
+const refundSchema = z.object({ id: z.string().min(1), status: z.string() });
 const errorSchema = z.object({
   name: optionalText,
   debug_id: optionalText,
@@ -147,6 +150,50 @@ export class PayPalClient implements PaymentProvider {
     }
     this.warn('capture refused', answer);
     return { status: 'failed', reason: issue ?? `HTTP_${answer.status}` };
+  }
+
+  async refundCapture(input: RefundInput): Promise<RefundResult> {
+    const answer = await this.call(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+      {
+        body: {
+          amount: { currency_code: input.currency, value: centsToDecimalString(input.amountCents) },
+          custom_id: input.orderId,
+        },
+        requestId: input.requestId,
+        prefer: 'return=representation',
+      },
+    );
+    if (answer.status === 200 || answer.status === 201) return this.readRefund(answer.body);
+    // A refusal is for good (REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED, ...): no money moved.
+    this.warn('refund refused', answer);
+    return {
+      status: 'failed',
+      reason: describeError(answer.body).issue ?? `HTTP_${answer.status}`,
+    };
+  }
+
+  async findRefund(refundId: string): Promise<RefundResult> {
+    const answer = await this.call(
+      'GET',
+      `/v2/payments/refunds/${encodeURIComponent(refundId)}`,
+      {},
+    );
+    if (answer.status === 200) return this.readRefund(answer.body);
+    this.warn('refund lookup refused', answer);
+    if (answer.status === 404) return { status: 'failed', reason: 'RESOURCE_NOT_FOUND', refundId };
+    throw this.unavailable('PayPal refused the refund lookup', answer);
+  }
+
+  private readRefund(body: unknown): RefundResult {
+    const refund = refundSchema.safeParse(body);
+    if (!refund.success)
+      throw this.unavailable('PayPal refund answer unreadable', { status: 200, body });
+    const { id, status } = refund.data;
+    if (status === 'COMPLETED') return { status: 'completed', refundId: id };
+    if (status === 'PENDING') return { status: 'pending', refundId: id };
+    return { status: 'failed', reason: status, refundId: id };
   }
 
   async findCapture(input: {

@@ -1,9 +1,15 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
-import type { CreatePaymentInput, PaymentProvider } from './payment-provider.ts';
+import type {
+  CreatePaymentInput,
+  PaymentProvider,
+  RefundInput,
+  RefundResult,
+} from './payment-provider.ts';
 
 const PAYMENT_PREFIX = 'TEST-';
 const CAPTURE_PREFIX = 'TEST-CAPTURE-';
+const REFUND_PREFIX = 'TEST-REFUND-';
 /** `TEST-<order id>.<amount in cents>.<currency>.<signature>`; the order id is a UUID. */
 const PAYMENT_ID = /^TEST-([0-9a-f-]{36})\.(\d{1,15})\.([A-Z]{3})\.([\w-]{43})$/;
 
@@ -65,6 +71,23 @@ export class TestPaymentProvider implements PaymentProvider {
   }): Promise<CaptureResult | undefined> {
     const capture = await this.capturePayment(input);
     return capture.status === 'completed' ? capture : undefined;
+  }
+
+  /** Refunds nothing; a repeated request (same request id) answers the same refund id. */
+  async refundCapture(input: RefundInput): Promise<RefundResult> {
+    if (!input.captureId.startsWith(CAPTURE_PREFIX)) {
+      return { status: 'failed', reason: 'RESOURCE_NOT_FOUND' };
+    }
+    return {
+      status: 'completed',
+      refundId: `${REFUND_PREFIX}${this.sign(`refund:${input.requestId}`)}`,
+    };
+  }
+
+  async findRefund(refundId: string): Promise<RefundResult> {
+    return refundId.startsWith(REFUND_PREFIX)
+      ? { status: 'completed', refundId }
+      : { status: 'failed', reason: 'RESOURCE_NOT_FOUND' };
   }
 
   /** The payment a signed id describes, or undefined when this shop did not make it. */

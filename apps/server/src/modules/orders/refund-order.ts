@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import type { Refund, RefundRequestBody } from '@proshop/domain/refund-schemas';
+import {
+  isRefundRefusal,
+  planRefund,
+  type RefundRefusal,
+  type RefundableOrder,
+} from '@proshop/domain/refunds';
+import type { Database } from '../../db/client.ts';
+import { conflict, invalid, notFound } from '../../errors/app-error.ts';
+import type { SessionUser } from '../auth/access-plugin.ts';
+import { confirmCaller } from '../auth/confirm-caller.ts';
+import type { RefundResult } from '../payments/payment-provider.ts';
+import { captureLeaseMs } from './capture-attempt.ts';
+import { toOrder, toRefund, type OrderItemRow, type OrderRow } from './order-mapper.ts';
+import { findOrderWithLines } from './repository.ts';
+import {
+  claimRefund,
+  findOpenRefunds,
+  findRefundsOfOrder,
+  insertRefund,
+  settleRefundRow,
+  type RefundWithLines,
+} from './refunds-repository.ts';
+import { ORDER_NOT_FOUND } from './service.ts';
+import type { SettleDeps } from './settle-capture.ts';
+import { giveStockBack } from './stock.ts';
+
+export const NOT_PAID_NO_REFUND = 'This order has not been paid, so there is nothing to refund';
+/** How long a pending refund waits before the provider is asked about it again. */
+const PENDING_FOLLOW_UP_MS = 10 * 60 * 1000;
+
+function refusalError(refusal: RefundRefusal) {
+  switch (refusal.reason) {
+    case 'nothing':
+      return invalid('Choose the lines to refund, the shipping, or an amount');
+    case 'unknown-line':
+      return invalid('A line to refund is not part of this order');
+    case 'too-many':
+      return conflict(`Only ${refusal.left} of a line are left to refund`);
+    case 'shipping-refunded':
+      return conflict('The shipping of this order has already been refunded');
+    case 'over-captured':
+      return conflict(
+        `That is more than is left to refund of this order (${centsToDecimalString(refusal.leftCents)})`,
+      );
+  }
+}
+
+/** The order as the refund rule reads it, with the refunds that count (all but failed ones). */
+function refundable(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  earlier: readonly RefundWithLines[],
+): RefundableOrder {
+  return {
+    lines: items.map((item) => ({ id: item.id, priceCents: toCents(item.price), qty: item.qty })),
+    itemsCents: toCents(order.itemsPrice),
+    shippingCents: toCents(order.shippingPrice),
+    taxCents: toCents(order.taxPrice),
+    totalCents: toCents(order.totalPrice),
+    earlier: earlier
+      .filter(({ refund }) => refund.status !== 'failed')
+      .map(({ refund, lines }) => ({
+        lines: lines.map((line) => ({ orderItem: line.orderItemId, qty: line.qty })),
+        shipping: refund.shipping,
+        amountCents: toCents(refund.amount),
+      })),
+  };
+}
+
+/**
+ * Admin: POST /api/orders/{id}/refunds. One short transaction, under the order's lock (so two
+ * refunds at once see each other), computes the amount from the order's stored prices and stores
+ * the refund with the request id the provider will get; the provider is asked after it commits,
+ * outside any transaction; a second short one records its answer and, if asked for, puts the
+ * lines back into stock. If the provider does not answer, the refund stays `requested` and is
+ * sent again with the same request id (refundRecovery), which cannot refund twice.
+ */
+export async function refundOrder(
+  deps: SettleDeps,
+  admin: SessionUser,
+  orderId: string,
+  body: RefundRequestBody,
+): Promise<Refund> {
+  const stored = await deps.db.transaction(async (tx) => {
+    await confirmCaller(tx, admin, 'admin');
+    const found = await findOrderWithLines(tx, orderId, { forUpdate: true });
+    if (!found) throw notFound(ORDER_NOT_FOUND);
+    const { order, items } = found;
+    if (!order.isPaid || !order.captureId) throw conflict(NOT_PAID_NO_REFUND);
+    const plan = planRefund(refundable(order, items, await findRefundsOfOrder(tx, order.id)), {
+      ...(body.lines ? { lines: body.lines } : {}),
+      ...(body.shipping !== undefined ? { shipping: body.shipping } : {}),
+      ...(body.amount !== undefined ? { goodwillCents: toCents(body.amount) } : {}),
+    });
+    if (isRefundRefusal(plan)) throw refusalError(plan);
+    return insertRefund(
+      tx,
+      {
+        id: randomUUID(),
+        orderId: order.id,
+        amount: centsToDecimalString(plan.amountCents),
+        currency: order.currency,
+        shipping: body.shipping ?? false,
+        restock: body.restock ?? false,
+        reason: body.reason,
+        status: 'requested',
+        requestId: randomUUID(),
+        createdBy: admin.id,
+      },
+      plan.lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
+      captureLeaseMs(deps.payments),
+    );
+  });
+  const sent = await sendRefund(deps, stored);
+  if (sent.refund.status === 'failed') {
+    // Kept on the order, marked failed, for the record; nothing was refunded.
+    throw conflict(
+      `The payment provider refused the refund (${sent.refund.failureReason ?? 'no reason given'}); nothing was refunded.`,
+    );
+  }
+  return toRefund(sent);
+}
+
+/** Asks the provider for the refund (again, with its request id) and records the answer. */
+async function sendRefund(deps: SettleDeps, stored: RefundWithLines): Promise<RefundWithLines> {
+  const { refund } = stored;
+  const order = (await findOrderWithLines(deps.db, refund.orderId))?.order;
+  if (!order?.captureId) throw conflict(NOT_PAID_NO_REFUND);
+  let result: RefundResult;
+  try {
+    result = await deps.payments.refundCapture({
+      captureId: order.captureId,
+      amountCents: toCents(refund.amount),
+      currency: refund.currency,
+      requestId: refund.requestId,
+      orderId: order.id,
+    });
+  } catch (error) {
+    // No answer: the refund may have been made. It stays requested, its lease ended, and is sent
+    // again with the same request id by the recovery pass.
+    await settleRefundRow(deps.db, refund.id, ['requested'], {}, 'ended');
+    throw error;
+  }
+  return recordRefundResult(deps, stored, result);
+}
+
+/**
+ * Records the provider's answer in one short transaction. The first time a refund is accepted
+ * (pending or completed), its lines go back into stock if the admin asked for it.
+ */
+async function recordRefundResult(
+  deps: SettleDeps,
+  stored: RefundWithLines,
+  result: RefundResult,
+): Promise<RefundWithLines> {
+  const { refund, lines } = stored;
+  const accepted = result.status !== 'failed';
+  const record = async (tx: Database) => {
+    const updated = await settleRefundRow(
+      tx,
+      refund.id,
+      ['requested', 'pending'],
+      {
+        status: result.status,
+        providerRefundId: result.refundId ?? refund.providerRefundId,
+        failureReason: result.status === 'failed' ? result.reason : null,
+        completedAt: result.status === 'completed' ? new Date() : null,
+      },
+      result.status === 'pending' ? PENDING_FOLLOW_UP_MS : null,
+    );
+    const firstAccepted = updated && refund.status === 'requested' && accepted;
+    if (firstAccepted) {
+      const found = await findOrderWithLines(tx, refund.orderId);
+      if (found && refund.restock) {
+        const lineOf = new Map(found.items.map((item) => [item.id, item]));
+        await giveStockBack(
+          tx,
+          lines.flatMap((line) => {
+            const item = lineOf.get(line.orderItemId);
+            return item ? [{ ...item, qty: line.qty }] : [];
+          }),
+        );
+      }
+      if (found) {
+        const all = await findRefundsOfOrder(tx, refund.orderId);
+        const order = toOrder(found.order, found.items, all);
+        await deps.notices.queue(tx, order, { refund: toRefund({ refund: updated, lines }) });
+      }
+    }
+    if (result.status === 'failed') {
+      deps.log.error(
+        { refundId: refund.id, orderId: refund.orderId, reason: result.reason },
+        'the payment provider refused a refund',
+      );
+    }
+    return { refund: updated ?? refund, lines };
+  };
+  return refund.restock && accepted
+    ? deps.catalogue.change(deps.db, record)
+    : deps.db.transaction(record);
+}
+
+export interface RefundRecoveryRun {
+  settled: number;
+  left: number;
+}
+
+/**
+ * Refunds still waiting on the provider: a `requested` one whose request died or got no answer
+ * is sent again with its request id (the provider answers the refund it made, if it made one);
+ * a `pending` one is followed up. Each is claimed first, so one instance at a time handles it.
+ */
+export async function recoverRefunds(deps: SettleDeps): Promise<RefundRecoveryRun> {
+  const run: RefundRecoveryRun = { settled: 0, left: 0 };
+  for (const refund of await findOpenRefunds(deps.db, 50)) {
+    if (!(await claimRefund(deps.db, refund.id, captureLeaseMs(deps.payments)))) continue;
+    try {
+      const stored = (await findRefundsOfOrder(deps.db, refund.orderId)).find(
+        (entry) => entry.refund.id === refund.id,
+      )!;
+      const after =
+        refund.status === 'pending' && refund.providerRefundId
+          ? await recordRefundResult(
+              deps,
+              stored,
+              await deps.payments.findRefund(refund.providerRefundId),
+            )
+          : await sendRefund(deps, stored);
+      if (after.refund.status === 'requested' || after.refund.status === 'pending') run.left += 1;
+      else run.settled += 1;
+    } catch (error) {
+      run.left += 1;
+      deps.log.warn(
+        { err: error, refundId: refund.id },
+        'a refund is still waiting on the provider',
+      );
+    }
+  }
+  return run;
+}

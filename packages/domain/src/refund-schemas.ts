@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './money.ts';
+import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
+import { idSchema } from './route-schemas.ts';
+import { oneLineText } from './text-fields.ts';
+
+export const REFUND_STATUSES = ['requested', 'pending', 'completed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * POST /api/orders/{id}/refunds (admin). The lines returned and whether shipping goes back; the
+ * server computes the amount from the order's stored prices (./refunds.ts). `amount` is a
+ * goodwill amount on top, within what is left of the capture.
+ */
+export const refundRequestSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        orderItem: idSchema('Each line needs an order line').max(
+          64,
+          'Each line needs an order line',
+        ),
+        qty: z
+          .number('Quantity must be a number')
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(MAX_LINE_QTY, 'Quantity is too large'),
+      }),
+    )
+    .max(MAX_ORDER_LINES, 'Too many lines')
+    .optional(),
+  shipping: z.boolean().optional(),
+  amount: z
+    .number('Amount must be a number')
+    .positive('Amount must be more than 0')
+    .max(1_000_000_000, 'Amount is too large')
+    .refine(hasAtMostTwoDecimals, 'Amount must have at most 2 decimals')
+    .optional(),
+  restock: z.boolean().optional(),
+  reason: oneLineText('Reason').min(1, 'Please give a reason').max(500, 'Reason is too long'),
+});
+export type RefundRequestBody = z.infer<typeof refundRequestSchema>;
+
+/** A refund as the order's answer lists it. */
+export const refundSchema = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  shipping: z.boolean(),
+  restock: z.boolean(),
+  lines: z.array(z.object({ orderItem: z.string(), qty: z.number().int() })),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
