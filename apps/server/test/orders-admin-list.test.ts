@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { ORDER_STATUSES } from '@proshop/domain/order-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { orderItems, orders } from '../src/db/schema.ts';
+import { orderItems, orders, refunds } from '../src/db/schema.ts';
 import { orderPageIds } from '../src/modules/orders/repository.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import { planOf } from './helpers/query-plan.ts';
@@ -148,5 +151,61 @@ describe('GET /api/orders on a shop without orders', () => {
     const admin = await createSignedInUser(t.database.db, { isAdmin: true });
     const res = await t.app.inject({ url: '/api/orders', headers: admin.headers });
     expect(res.json()).toEqual({ orders: [], page: 1, pages: 1 });
+  });
+});
+
+describe('the admin order list filtered by status', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PAGE_SIZE: '20' });
+  });
+  afterAll(() => t?.close());
+
+  it('lists only the orders in the state asked for, by the same rule the screens read', async () => {
+    const admin = await createSignedInUser(t.database.db, { isAdmin: true });
+    const buyer = await createSignedInUser(t.database.db);
+    const product = await createProduct(t.database.db, { countInStock: 100 });
+    const db = t.database.db;
+    const ids: Record<string, string> = {};
+    for (const [day, name] of ORDER_STATUSES.entries()) {
+      ids[name] = (await storeOrder(db, buyer.user, day, product.id)).id;
+    }
+    const set = (name: string, values: Partial<typeof orders.$inferInsert>) =>
+      db.update(orders).set(values).where(eq(orders.id, ids[name]!));
+    const now = new Date();
+    for (const name of ['paid', 'sent', 'delivered', 'partially-refunded', 'refunded']) {
+      await set(name, { isPaid: true, paidAt: now, captureId: `CAPTURE-${name}` });
+    }
+    await set('sent', { isSent: true, sentAt: now });
+    await set('delivered', { isSent: true, sentAt: now, isDelivered: true, deliveredAt: now });
+    await set('cancelled', { cancelledAt: now, cancelledBy: 'buyer' });
+    const refund = (name: string, amount: string, status: 'completed' | 'failed') =>
+      db.insert(refunds).values({
+        orderId: ids[name]!,
+        amount,
+        currency: 'USD',
+        reason: 'test',
+        status,
+        requestId: randomUUID(),
+      });
+    await refund('partially-refunded', '10.00', 'completed');
+    await refund('partially-refunded', '49.50', 'failed');
+    await refund('refunded', '59.50', 'completed');
+
+    for (const name of Object.keys(ids)) {
+      const res = await t.app.inject({
+        url: `/api/orders?status=${name}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const page = res.json<{ orders: { _id: string }[]; pages: number }>();
+      expect(
+        page.orders.map((order) => order._id),
+        name,
+      ).toEqual([ids[name]]);
+      expect(page.pages).toBe(1);
+    }
+    const unknown = await t.app.inject({ url: '/api/orders?status=lost', headers: admin.headers });
+    expect(unknown.statusCode).toBe(400);
   });
 });

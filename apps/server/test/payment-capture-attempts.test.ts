@@ -291,4 +291,24 @@ describe(`test mode: an order left in doubt is settled as paid (${testDatabaseKi
     expect(row.isPaid).toBe(true);
     expect(row.captureId).toMatch(/^TEST-CAPTURE-/);
   });
+
+  it('settles more orders than one batch holds in one run (a crash during a busy hour)', async () => {
+    const shopper = await createSignedInUser(t.database.db);
+    const product = await createProduct(t.database.db, { price: '1.00', countInStock: 100 });
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const order = await ordersApi.placeOrder(t.app, shopper.headers, [{ product, qty: 1 }]);
+      const started = await ordersApi.startPayment(t.app, shopper.headers, order._id);
+      expect(started.statusCode).toBe(200);
+      ids.push(order._id);
+    }
+    await t.database.db
+      .update(orders)
+      .set({
+        captureAttemptId: sql`gen_random_uuid()`,
+        captureLeaseUntil: sql`now() - interval '1 second'`,
+      })
+      .where(sql`${orders.id} = any(${sql.param(ids)}::uuid[])`);
+    expect(await t.app.captureRecovery.runOnce()).toEqual({ paid: 60, released: 0, left: 0 });
+  });
 });

@@ -5,6 +5,7 @@ import { pageNumberSchema } from './pagination.ts';
 import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
+import { ORDER_STATUSES } from './order-status.ts';
 import { refundSchema } from './refund-schemas.ts';
 
 const addressPart = (field: string) =>
@@ -94,7 +95,11 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
 /** Query of GET /api/orders (admin): one page of every order, newest first. */
-export const orderPageQuerySchema = z.object({ pageNumber: pageNumberSchema });
+export const orderPageQuerySchema = z.object({
+  pageNumber: pageNumberSchema,
+  /** Only the orders in this state (the admin list's STATUS filter). */
+  status: z.enum(ORDER_STATUSES, 'Unknown order status').optional(),
+});
 export type OrderPageQuery = z.infer<typeof orderPageQuerySchema>;
 
 /** GET /api/orders: the page's orders, the page number and how many pages there are. */

@@ -7,6 +7,8 @@ interface PaginateProps {
   /** The admin list the links go to (`/admin/productlist`, `/admin/orderlist`); pages append `/{n}`. */
   adminList?: string;
   keyword?: string;
+  /** Kept on every page link, e.g. `?status=paid` (the admin order list's filter). */
+  search?: string;
 }
 
 function pageLink(pageNumber: number, adminList: string | undefined, keyword: string | undefined) {
@@ -15,7 +17,7 @@ function pageLink(pageNumber: number, adminList: string | undefined, keyword: st
   return `/page/${pageNumber}`;
 }
 
-export function Paginate({ pages, page, adminList, keyword }: PaginateProps) {
+export function Paginate({ pages, page, adminList, keyword, search = '' }: PaginateProps) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages">
@@ -33,7 +35,7 @@ export function Paginate({ pages, page, adminList, keyword }: PaginateProps) {
             <li key={pageNumber} className={active ? 'page-item active' : 'page-item'}>
               <Link
                 className="page-link"
-                to={pageLink(pageNumber, adminList, keyword)}
+                to={pageLink(pageNumber, adminList, keyword) + search}
                 aria-current={active ? 'page' : undefined}
               >
                 {pageNumber}

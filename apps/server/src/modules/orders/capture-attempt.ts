@@ -125,13 +125,18 @@ export async function findCapturesInDoubt(db: Database, limit: number) {
     .limit(limit);
 }
 
-/** When the first lease still running ends, if any: the recovery pass looks again then. */
-export async function nextLeaseEnd(db: Database): Promise<Date | undefined> {
+/**
+ * Milliseconds until the first lease still running ends, if any, on the database's clock (so
+ * the instances' own clocks do not matter): the recovery pass looks again then.
+ */
+export async function msUntilNextLeaseEnd(db: Database): Promise<number | undefined> {
   const [row] = await db
     .select({
-      end: sql<Date | null>`min(${orders.captureLeaseUntil})`.mapWith(orders.captureLeaseUntil),
+      ms: sql<
+        number | null
+      >`(extract(epoch from min(${orders.captureLeaseUntil}) - now()) * 1000)::float8`,
     })
     .from(orders)
     .where(and(isNotNull(orders.captureAttemptId), sql`${orders.captureLeaseUntil} > now()`));
-  return row?.end ?? undefined;
+  return row?.ms ?? undefined;
 }

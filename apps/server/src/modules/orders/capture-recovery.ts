@@ -1,5 +1,5 @@
 import { periodicTask } from '../../lifecycle/periodic-task.ts';
-import { findCapturesInDoubt, nextLeaseEnd } from './capture-attempt.ts';
+import { findCapturesInDoubt, msUntilNextLeaseEnd } from './capture-attempt.ts';
 import type { OrderNotices } from './notify-buyer.ts';
 import { recoverCapture, type SettleDeps } from './settle-capture.ts';
 
@@ -47,7 +47,27 @@ export function createCaptureRecovery(options: CaptureRecoveryOptions): CaptureR
 
   async function runOnce(): Promise<RecoveryRun> {
     const run: RecoveryRun = { paid: 0, released: 0, left: 0 };
-    for (const order of await findCapturesInDoubt(options.db, BATCH)) {
+    // Batch after batch until one brings nothing new: an order still in doubt after its turn
+    // (the provider did not answer) comes back in the next batch, but not twice in one run.
+    const seen = new Set<string>();
+    for (;;) {
+      const batch = (await findCapturesInDoubt(options.db, BATCH + seen.size)).filter(
+        (order) => !seen.has(order.id),
+      );
+      if (batch.length === 0 || stopped) break;
+      for (const order of batch) seen.add(order.id);
+      await settleBatch(batch, run);
+    }
+    if (run.paid > 0) options.notices.nudge();
+    if (run.paid + run.released > 0) options.log.info(run, 'captures in doubt settled');
+    return run;
+  }
+
+  async function settleBatch(
+    batch: { id: string; attemptId: string | null }[],
+    run: RecoveryRun,
+  ): Promise<void> {
+    for (const order of batch) {
       if (stopped || !order.attemptId) break;
       try {
         const settled = await recoverCapture(options, order.id, order.attemptId);
@@ -60,18 +80,14 @@ export function createCaptureRecovery(options: CaptureRecoveryOptions): CaptureR
         options.log.warn({ err: error, orderId: order.id }, 'a capture in doubt stays in doubt');
       }
     }
-    if (run.paid > 0) options.notices.nudge();
-    if (run.paid + run.released > 0) options.log.info(run, 'captures in doubt settled');
-    return run;
   }
 
   /** The next run: in a minute, or when the first running lease ends if that is sooner. */
   async function nextInMs(): Promise<number> {
-    const leaseEnd = await nextLeaseEnd(options.db);
-    const untilLeaseEnd = leaseEnd
-      ? leaseEnd.getTime() - Date.now() + LEASE_END_SLACK_MS
-      : Infinity;
-    return Math.min(intervalMs, untilLeaseEnd);
+    const untilLeaseEnd = await msUntilNextLeaseEnd(options.db);
+    return untilLeaseEnd === undefined
+      ? intervalMs
+      : Math.min(intervalMs, untilLeaseEnd + LEASE_END_SLACK_MS);
   }
 
   const task = periodicTask({

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
-import { orderItems, orders, products } from '../../db/schema.ts';
+import type { OrderStatus } from '@proshop/domain/order-status';
+import { orderItems, orders, products, refunds } from '../../db/schema.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
 import { findRefundsOfOrders, type RefundWithLines } from './refunds-repository.ts';
 
@@ -168,6 +169,34 @@ export async function listOrdersOfUser(db: Database, userId: string): Promise<Or
 export interface OrderPageQuery {
   offset: number;
   limit: number;
+  status?: OrderStatus | undefined;
+}
+
+/**
+ * The SQL of `orderStatus` (@proshop/domain/order-status): refunds PayPal accepted (pending or
+ * completed) count, cancelled and refunded come before the shipping state.
+ */
+function statusCondition(status: OrderStatus): SQL {
+  const refunded = sql`coalesce((select sum(r.amount) from ${refunds} r
+    where r.order_id = ${orders.id} and r.status in ('pending', 'completed')), 0)`;
+  const live = sql`${orders.cancelledAt} is null`;
+  const noRefund = sql`${live} and ${refunded} = 0`;
+  switch (status) {
+    case 'cancelled':
+      return sql`${orders.cancelledAt} is not null`;
+    case 'refunded':
+      return sql`${live} and ${refunded} > 0 and ${refunded} >= ${orders.totalPrice}`;
+    case 'partially-refunded':
+      return sql`${live} and ${refunded} > 0 and ${refunded} < ${orders.totalPrice}`;
+    case 'delivered':
+      return sql`${noRefund} and ${orders.isDelivered}`;
+    case 'sent':
+      return sql`${noRefund} and ${orders.isSent} and not ${orders.isDelivered}`;
+    case 'paid':
+      return sql`${noRefund} and ${orders.isPaid} and not ${orders.isSent}`;
+    case 'not-paid':
+      return sql`${live} and not ${orders.isPaid}`;
+  }
 }
 
 /**
@@ -179,6 +208,7 @@ export function orderPageIds(db: Database, page: OrderPageQuery) {
   return db
     .select({ id: orders.id })
     .from(orders)
+    .where(page.status ? statusCondition(page.status) : undefined)
     .orderBy(...newestFirst)
     .limit(page.limit)
     .offset(page.offset);
@@ -196,7 +226,10 @@ export async function findOrderPage(
       .from(orders)
       .innerJoin(pageIds, eq(orders.id, pageIds.id))
       .orderBy(...newestFirst),
-    db.select({ total: count() }).from(orders),
+    db
+      .select({ total: count() })
+      .from(orders)
+      .where(page.status ? statusCondition(page.status) : undefined),
   ]);
   return { rows: await withLines(db, rows), total: totals[0]?.total ?? 0 };
 }

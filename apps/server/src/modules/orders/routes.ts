@@ -77,7 +77,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderPageSchema, ...errorResponses(400) },
       },
     },
-    (request) => orderPage(app.db, request.query.pageNumber, app.config.PAGE_SIZE),
+    (request) =>
+      orderPage(app.db, request.query.pageNumber, app.config.PAGE_SIZE, request.query.status),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest, Order, OrderPage } from '@proshop/domain/order-schemas';
+import type { OrderStatus } from '@proshop/domain/order-status';
 import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
 import { computeOrderPrices, type OrderPrices } from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
@@ -183,10 +184,16 @@ export async function myOrders(db: Database, user: SessionUser): Promise<Order[]
 }
 
 /** Admin: one page of every order, newest first; a page past the last is empty, not an error. */
-export async function orderPage(db: Database, page: number, pageSize: number): Promise<OrderPage> {
+export async function orderPage(
+  db: Database,
+  page: number,
+  pageSize: number,
+  status?: OrderStatus,
+): Promise<OrderPage> {
   const { rows, total } = await findOrderPage(db, {
     offset: (page - 1) * pageSize,
     limit: pageSize,
+    status,
   });
   return {
     orders: rows.map(({ order, items, refunds }) => toOrder(order, items, refunds)),

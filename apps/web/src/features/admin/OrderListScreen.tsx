@@ -1,6 +1,13 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  orderStatus,
+  type OrderStatus,
+} from '@proshop/domain/order-status';
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
@@ -19,16 +26,49 @@ function StepDate({ at, notYet }: { at: string | null; notYet: string }) {
   );
 }
 
+const isOrderStatus = (value: string | null): value is OrderStatus =>
+  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
+
+/** The STATUS filter: a choice goes into the address (`?status=`) and starts at page 1. */
+function StatusFilter({ status }: { status: OrderStatus | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <Form.Group controlId="order-status-filter" className="mb-3" style={{ maxWidth: '16rem' }}>
+      <Form.Label className="small mb-0">Status</Form.Label>
+      <Form.Select
+        size="sm"
+        value={status ?? ''}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          void navigate(chosen ? `/admin/orderlist?status=${chosen}` : '/admin/orderlist');
+        }}
+      >
+        <option value="">All orders</option>
+        {ORDER_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {ORDER_STATUS_LABELS[value]}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
 function OrderList() {
   const { pageNumber = '1' } = useParams();
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('status');
+  const status = isOrderStatus(asked) ? asked : undefined;
   // Always fresh on arrival: orders change from other browsers (payments, other admins).
-  const { currentData, isFetching, error } = useGetOrderPageQuery(pageNumber, {
-    refetchOnMountOrArgChange: true,
-  });
+  const { currentData, isFetching, error } = useGetOrderPageQuery(
+    { pageNumber, status },
+    { refetchOnMountOrArgChange: true },
+  );
 
   return (
     <>
       <h1>Orders</h1>
+      <StatusFilter status={status} />
       {isFetching && !currentData ? (
         <Loader />
       ) : error ? (
@@ -40,7 +80,9 @@ function OrderList() {
               <Message>
                 {currentData.page > currentData.pages
                   ? 'There are no orders on this page.'
-                  : 'No orders yet'}
+                  : status
+                    ? 'No orders in this state'
+                    : 'No orders yet'}
               </Message>
             ) : (
               <Table striped bordered hover responsive size="sm">
@@ -53,6 +95,7 @@ function OrderList() {
                     <th>PAID</th>
                     <th>SENT</th>
                     <th>DELIVERED</th>
+                    <th>STATUS</th>
                     <th>DETAILS</th>
                   </tr>
                 </thead>
@@ -72,6 +115,7 @@ function OrderList() {
                       <td>
                         <StepDate at={order.deliveredAt} notYet="Not delivered" />
                       </td>
+                      <td>{ORDER_STATUS_LABELS[orderStatus(order)]}</td>
                       <td>
                         <Link
                           to={`/order/${order._id}`}
@@ -90,6 +134,7 @@ function OrderList() {
               pages={currentData.pages}
               page={currentData.page}
               adminList="/admin/orderlist"
+              search={status ? `?status=${status}` : ''}
             />
           </>
         )
@@ -98,7 +143,10 @@ function OrderList() {
   );
 }
 
-/** Admin: every order, newest first, a page at a time, with its buyer and how far it has come. */
+/**
+ * Admin: every order (or those in one state), newest first, a page at a time, with its buyer and
+ * how far it has come.
+ */
 export function OrderListScreen() {
   return (
     <RequireAdmin>

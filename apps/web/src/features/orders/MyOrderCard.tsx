@@ -1,6 +1,7 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
 import type { Order } from '@proshop/domain/order-schemas';
+import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel } from '@proshop/domain/order-transitions';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -18,11 +19,16 @@ import { useReorder, type ReorderResult } from './use-reorder.ts';
 
 const NO_SHOP_EMAIL = "The shop's e-mail address is not configured.";
 
-/** The card messages of My Orders, one per order state: cancelled, unpaid, paid, sent, delivered. */
+/**
+ * The card messages of My Orders, one per order state: cancelled, refunded, unpaid, paid, sent,
+ * delivered.
+ */
 function StatusMessage({ order }: { order: Order }) {
   if (order.isCancelled && order.cancelledAt) {
     return <>Cancelled on {shownDate(order.cancelledAt)}</>;
   }
+  const standing = refundStanding(order);
+  if (standing.kind === 'full') return <>Refunded on {shownDate(standing.lastAt)}</>;
   if (!order.isPaid) {
     return (
       <>
@@ -65,6 +71,7 @@ export function MyOrderCard({ order }: { order: Order }) {
   const [reordered, setReordered] = useState<ReorderResult | null>(null);
   const first = order.orderItems[0];
   const more = order.orderItems.length - 1;
+  const standing = refundStanding(order);
 
   const addToCart = async () => {
     setReordering(true);
@@ -130,6 +137,11 @@ export function MyOrderCard({ order }: { order: Order }) {
               <Indicator id={`delivered-${order._id}`} label="Delivered" on={order.isDelivered} />
             </div>
             {order.isSent && <p className="mb-0 mt-2">This item has been sent</p>}
+            {standing.kind === 'partial' && (
+              <p className="mb-0 mt-2">
+                Partially refunded ({formatMoney(standing.refundedCents, order.currency)})
+              </p>
+            )}
           </Col>
           <Col md={4} className="d-grid gap-2">
             {canCancel(order) && <CancelOrderButton order={order} />}

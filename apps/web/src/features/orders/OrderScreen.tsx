@@ -1,5 +1,7 @@
+import { formatMoney } from '@proshop/domain/money';
 import { canPayOrder } from '@proshop/domain/order-permissions';
 import type { Order } from '@proshop/domain/order-schemas';
+import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel, canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -17,6 +19,7 @@ import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
+import { RefundForm } from './RefundForm.tsx';
 import { shownDate } from './order-dates.ts';
 import { useGetOrderDetailsQuery } from './orders-api.ts';
 
@@ -34,10 +37,20 @@ function PaymentBanner({ order }: { order: Order }) {
   if (order.isCancelled && order.cancelledAt) {
     return <Message variant="secondary">Cancelled on {shownDate(order.cancelledAt)}</Message>;
   }
-  return order.isPaid && order.paidAt ? (
-    <Message variant="success">Paid on {shownDate(order.paidAt)}</Message>
-  ) : (
-    <Message variant="danger">Order Not Paid</Message>
+  const standing = refundStanding(order);
+  if (standing.kind === 'full') {
+    return <Message variant="secondary">Refunded on {shownDate(standing.lastAt)}</Message>;
+  }
+  if (!order.isPaid || !order.paidAt) return <Message variant="danger">Order Not Paid</Message>;
+  return (
+    <>
+      <Message variant="success">Paid on {shownDate(order.paidAt)}</Message>
+      {standing.kind === 'partial' && (
+        <Message variant="warning">
+          Partially refunded ({formatMoney(standing.refundedCents, order.currency)})
+        </Message>
+      )}
+    </>
   );
 }
 
@@ -53,6 +66,11 @@ function OrderDetails({ order }: { order: Order }) {
   const showCancel =
     canCancel(order) && (userInfo?._id === order.user._id || Boolean(userInfo?.isAdmin));
   const showAdmin = Boolean(userInfo?.isAdmin) && (canMarkSent(order) || canMarkDelivered(order));
+  const showRefund =
+    Boolean(userInfo?.isAdmin) &&
+    order.isPaid &&
+    !order.isCancelled &&
+    refundStanding(order).kind !== 'full';
 
   return (
     <>
@@ -117,6 +135,11 @@ function OrderDetails({ order }: { order: Order }) {
               {showAdmin && (
                 <ListGroup.Item as="li" className="d-grid gap-2">
                   <AdminOrderActions order={order} />
+                </ListGroup.Item>
+              )}
+              {showRefund && (
+                <ListGroup.Item as="li">
+                  <RefundForm order={order} />
                 </ListGroup.Item>
               )}
             </ListGroup>

@@ -1,4 +1,5 @@
 import type { Order, PayConfig, StartPaymentResponse } from '@proshop/domain/order-schemas';
+import type { Refund, RefundRequestBody } from '@proshop/domain/refund-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
 interface PayArgs {
@@ -42,6 +43,15 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
       query: (orderId) => ({ url: `${orderPath(orderId)}/cancel`, method: 'POST' }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
     }),
+    refundOrder: build.mutation<Refund, { orderId: string; body: RefundRequestBody }>({
+      query: ({ orderId, body }) => ({
+        url: `${orderPath(orderId)}/refunds`,
+        method: 'POST',
+        body,
+      }),
+      // A refund changes the order and, with restock, the products' stock.
+      invalidatesTags: (_refund, error) => (error ? [] : ['Order', 'Product']),
+    }),
     markOrderSent: build.mutation<Order, string>({
       query: (orderId) => ({ url: `${orderPath(orderId)}/sent`, method: 'PUT' }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
@@ -60,6 +70,7 @@ export const {
   useStartOrderPaymentMutation,
   usePayOrderMutation,
   useCancelOrderMutation,
+  useRefundOrderMutation,
   useMarkOrderSentMutation,
   useMarkOrderDeliveredMutation,
 } = ordersApi;

@@ -1,0 +1,47 @@
+// Giving money back: the admin refunds one line of a paid order from its page, the lamp goes back
+// into stock, and the customer's card and the admin's list say the order was partly refunded.
+import type { Product } from '@proshop/domain/product-schemas';
+import { expect, test } from './fixtures.ts';
+import { payOrderByApi, placeOrderByApi } from './orders-api.ts';
+import { openSignedIn, switchSession } from './session.ts';
+
+test('the admin refunds one lamp with restock; the customer sees "Partially refunded" and the list filters by it', async ({
+  page,
+  request,
+  customer,
+  admin,
+  addProduct,
+}) => {
+  const lamp = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+  const kettle = await addProduct('Kettle', { price: 19.99, countInStock: 5 });
+  const order = await placeOrderByApi(request, customer, [
+    { product: lamp, qty: 2 },
+    { product: kettle, qty: 1 },
+  ]);
+  await payOrderByApi(request, customer, order._id);
+
+  await openSignedIn(page, admin, `/order/${order._id}`);
+  const form = page.getByRole('form', { name: 'Refund' });
+  await form.getByLabel(`${lamp.name} (2 of 2 left)`).selectOption('1');
+  await expect(form.getByLabel('Put the items back into stock')).toBeChecked();
+  await form.getByLabel('Reason').fill('Arrived broken');
+  // One lamp and its share of the tax: 40.00 + 6.00.
+  await expect(form).toContainText('Refund total: $46.00');
+  await form.getByRole('button', { name: 'Refund $46.00' }).click();
+  await expect(form.getByText('Refunded $46.00')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Partially refunded ($46.00)')).toBeVisible();
+  await expect(form.getByLabel(`${lamp.name} (1 of 2 left)`)).toBeVisible();
+  const stock = await request.get(`/api/products/${lamp._id}`);
+  expect(((await stock.json()) as Product).countInStock).toBe(4);
+
+  await page.goto('/admin/orderlist');
+  await page.getByLabel('Status').selectOption({ label: 'Partially refunded' });
+  await expect(page).toHaveURL('/admin/orderlist?status=partially-refunded');
+  const row = page.getByRole('row').filter({ hasText: order._id });
+  await expect(row).toContainText('Partially refunded');
+
+  await switchSession(page, customer, '/profile');
+  const card = page.getByRole('article', { name: `Order ${order._id}` });
+  await expect(card).toContainText('Partially refunded ($46.00)');
+});

@@ -1,0 +1,177 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
+import type { Order } from '@proshop/domain/order-schemas';
+import { isRefundRefusal, planRefund, type RefundableOrder } from '@proshop/domain/refunds';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Message } from '../../components/Message.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useRefundOrderMutation } from './orders-api.ts';
+
+/** The order as the shared refund rule reads it: refunds PayPal did not refuse count. */
+function refundableOrder(order: Order): RefundableOrder {
+  return {
+    lines: order.orderItems.map((item) => ({
+      id: item._id,
+      priceCents: toCents(item.price),
+      qty: item.qty,
+    })),
+    itemsCents: toCents(order.itemsPrice),
+    shippingCents: toCents(order.shippingPrice),
+    taxCents: toCents(order.taxPrice),
+    totalCents: toCents(order.totalPrice),
+    earlier: order.refunds
+      .filter((refund) => refund.status !== 'failed')
+      .map((refund) => ({
+        lines: refund.lines,
+        shipping: refund.shipping,
+        amountCents: toCents(refund.amount),
+      })),
+  };
+}
+
+/**
+ * Admin: refund lines (with their tax), the shipping or an extra amount of a paid order. The
+ * total shown comes from the same rule the server applies (packages/domain/src/refunds.ts); the
+ * server computes it again and is the one that decides.
+ */
+export function RefundForm({ order }: { order: Order }) {
+  const target = refundableOrder(order);
+  const refundedBefore = new Map<string, number>();
+  for (const earlier of target.earlier) {
+    for (const line of earlier.lines) {
+      refundedBefore.set(line.orderItem, (refundedBefore.get(line.orderItem) ?? 0) + line.qty);
+    }
+  }
+  const shippingRefunded = target.earlier.some((refund) => refund.shipping);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [shipping, setShipping] = useState(false);
+  const [restock, setRestock] = useState(true);
+  const [extra, setExtra] = useState('');
+  const [reason, setReason] = useState('');
+  const [refundOrder, { isLoading, error, data, reset }] = useRefundOrderMutation();
+
+  const lines = Object.entries(quantities)
+    .filter(([, qty]) => qty > 0)
+    .map(([orderItem, qty]) => ({ orderItem, qty }));
+  const extraCents = extra.trim() === '' ? 0 : toCents(Number(extra));
+  const plan = planRefund(target, {
+    lines,
+    shipping,
+    ...(extraCents > 0 ? { goodwillCents: extraCents } : {}),
+  });
+  const money = (cents: number) => formatMoney(cents, order.currency);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isRefundRefusal(plan)) return;
+    const made = await refundOrder({
+      orderId: order._id,
+      body: {
+        lines,
+        shipping,
+        restock,
+        reason,
+        ...(extraCents > 0 ? { amount: extraCents / 100 } : {}),
+      },
+    });
+    if (!('error' in made)) {
+      setQuantities({});
+      setShipping(false);
+      setExtra('');
+      setReason('');
+    }
+  };
+
+  return (
+    <Form onSubmit={(event) => void submit(event)} aria-label="Refund">
+      <h2 className="fs-5">Refund</h2>
+      {order.orderItems.map((item) => {
+        const left = item.qty - (refundedBefore.get(item._id) ?? 0);
+        return (
+          <Form.Group key={item._id} controlId={`refund-${item._id}`} className="mb-2">
+            <Form.Label className="small mb-0">
+              {item.name} ({left} of {item.qty} left)
+            </Form.Label>
+            <Form.Select
+              size="sm"
+              disabled={left === 0}
+              value={quantities[item._id] ?? 0}
+              onChange={(event) =>
+                setQuantities({ ...quantities, [item._id]: Number(event.target.value) })
+              }
+            >
+              {Array.from({ length: left + 1 }, (_, qty) => (
+                <option key={qty} value={qty}>
+                  {qty}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        );
+      })}
+      <Form.Check
+        id={`refund-shipping-${order._id}`}
+        label={`Refund shipping (${money(target.shippingCents)})`}
+        disabled={shippingRefunded || target.shippingCents === 0}
+        checked={shipping}
+        onChange={(event) => setShipping(event.target.checked)}
+      />
+      <Form.Check
+        id={`refund-restock-${order._id}`}
+        label="Put the items back into stock"
+        checked={restock}
+        onChange={(event) => setRestock(event.target.checked)}
+      />
+      <Form.Group controlId={`refund-extra-${order._id}`} className="my-2">
+        <Form.Label className="small mb-0">Extra amount (optional)</Form.Label>
+        <Form.Control
+          size="sm"
+          inputMode="decimal"
+          value={extra}
+          onChange={(event) => setExtra(event.target.value)}
+        />
+      </Form.Group>
+      <Form.Group controlId={`refund-reason-${order._id}`} className="mb-2">
+        <Form.Label className="small mb-0">Reason</Form.Label>
+        <Form.Control
+          size="sm"
+          required
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Form.Group>
+      {isRefundRefusal(plan) ? (
+        plan.reason === 'over-captured' && (
+          <p className="small text-danger">At most {money(plan.leftCents)} is left to refund.</p>
+        )
+      ) : (
+        <p className="small mb-2">Refund total: {money(plan.amountCents)}</p>
+      )}
+      <Button
+        type="submit"
+        variant="dark"
+        className="w-100"
+        disabled={isLoading || isRefundRefusal(plan) || reason.trim() === ''}
+        onClick={() => reset()}
+      >
+        {isRefundRefusal(plan) ? 'Refund' : `Refund ${money(plan.amountCents)}`}
+      </Button>
+      {error && (
+        <div className="mt-2">
+          <Message variant="danger">{errorMessage(error)}</Message>
+        </div>
+      )}
+      {data && (
+        <div className="mt-2">
+          <Message variant="success">
+            {data.status === 'pending'
+              ? `Refund of ${money(toCents(data.amount))} accepted by the payment provider; it is on its way`
+              : `Refunded ${money(toCents(data.amount))}`}
+          </Message>
+        </div>
+      )}
+    </Form>
+  );
+}
