@@ -84,23 +84,67 @@ describe(`cancelling orders (${testDatabaseKind})`, () => {
     expect(sent.json()).toEqual({ message: ORDER_CANCELLED });
   });
 
-  it('refuses to cancel a paid order (it needs a refund) or a sent one (it is returned), for buyer and admin alike', async () => {
+  it('refuses the buyer a paid order (they ask the shop) and everyone a sent one (it is returned)', async () => {
     const paid = await newOrder();
     expect((await ordersApi.payOrder(t.app, shopper.headers, paid.orderId)).statusCode).toBe(200);
-    for (const headers of [shopper.headers, admin.headers]) {
-      const res = await cancel(paid.orderId, headers);
-      expect(res.statusCode).toBe(409);
-      expect(res.json<{ message: string }>().message).toMatch(/has been paid/);
-    }
+    const res = await cancel(paid.orderId, shopper.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toMatch(/has been paid/);
     await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${paid.orderId}/sent`,
       headers: admin.headers,
     });
-    const res = await cancel(paid.orderId, admin.headers);
-    expect(res.statusCode).toBe(409);
-    expect(res.json<{ message: string }>().message).toMatch(/has been sent.*returned/);
+    const sent = await cancel(paid.orderId, admin.headers);
+    expect(sent.statusCode).toBe(409);
+    expect(sent.json<{ message: string }>().message).toMatch(/has been sent.*returned/);
     expect((await rowOf(paid.orderId)).cancelledAt).toBeNull();
+  });
+
+  it('lets an admin cancel a paid order: what is left is refunded, the stock comes back, the buyer is told', async () => {
+    const product = await createProduct(db(), { price: '40.00', countInStock: 5 });
+    const placed = await ordersApi.placeOrder(t.app, shopper.headers, [{ product, qty: 3 }]);
+    const paid = await ordersApi.payOrder(t.app, shopper.headers, placed._id);
+    expect(paid.statusCode).toBe(200);
+    const lineId = paid.json<{ orderItems: { _id: string }[] }>().orderItems[0]!._id;
+    // One lamp refunded before, with restock: 46.00 of 138.00.
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed._id}/refunds`,
+      headers: admin.headers,
+      payload: { lines: [{ orderItem: lineId, qty: 1 }], restock: true, reason: 'Broken' },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await ordersApi.stockOf(db(), product.id)).toBe(3);
+
+    const res = await cancel(placed._id, admin.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json<{
+      isCancelled: boolean;
+      totalPrice: number;
+      refunds: { amount: number; status: string }[];
+    }>();
+    expect(order.isCancelled).toBe(true);
+    expect(order.refunds.map((r) => [r.amount, r.status])).toEqual([
+      [46, 'completed'],
+      [order.totalPrice - 46, 'completed'],
+    ]);
+    expect(await ordersApi.stockOf(db(), product.id)).toBe(5);
+    const mails = await mailsAbout(placed._id);
+    expect(mails.map((mail) => mail.subject).filter((s) => s.includes('cancelled'))).toHaveLength(
+      1,
+    );
+    expect(mails.find((mail) => mail.subject.includes('cancelled'))!.text).toContain(
+      'What you paid is being refunded',
+    );
+    // Nothing is left to refund.
+    const more = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed._id}/refunds`,
+      headers: admin.headers,
+      payload: { amount: 0.01, reason: 'More' },
+    });
+    expect(more.statusCode).toBe(409);
   });
 
   it('refuses while a capture is under way', async () => {

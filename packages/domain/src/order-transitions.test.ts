@@ -24,7 +24,14 @@ describe('order transitions', () => {
     expect(Object.keys(states).filter((name) => canMarkDelivered(states[name]!))).toEqual(['sent']);
   });
 
-  it('allows cancelling only an order that is not paid, sent or cancelled already', () => {
+  it('lets an admin cancel a paid order too, but not a sent one', () => {
+    expect(Object.keys(states).filter((name) => canCancel(states[name]!, 'admin'))).toEqual([
+      'unpaid',
+      'paid',
+    ]);
+  });
+
+  it('lets a buyer cancel only an order that is not paid, sent or cancelled already', () => {
     expect(Object.keys(states).filter((name) => canCancel(states[name]!))).toEqual(['unpaid']);
     expect(
       Object.fromEntries(Object.entries(states).map(([name, s]) => [name, cancelRefusal(s)])),

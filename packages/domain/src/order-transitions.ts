@@ -1,6 +1,6 @@
 /**
- * The order states: not paid → paid → sent → delivered, and cancelled (from not paid; a paid
- * order is cancelled with a refund, which comes with the refunds). One copy of each rule, read by
+ * The order states: not paid → paid → sent → delivered, and cancelled (by the buyer before it is
+ * paid, by an admin before it is sent, with a refund when paid). One copy of each rule, read by
  * the server (what it allows) and the web app (which buttons it shows).
  */
 export interface OrderState {
@@ -24,19 +24,23 @@ export function canMarkDelivered(order: OrderState): boolean {
 export type Canceller = 'buyer' | 'admin' | 'shop';
 
 /**
- * Why an order cannot be cancelled: it is already; it was sent (it is returned instead); or it
- * is paid (cancelling it means refunding it, which the shop cannot do yet).
+ * Why an order cannot be cancelled: it is already; it was sent (it is returned instead); or it is
+ * paid and the caller is not an admin (an admin cancels a paid order with a refund of what is
+ * left of it; a buyer asks the shop).
  */
 export type CancelRefusal = 'cancelled' | 'sent' | 'paid';
 
-/** Undefined when the order can be cancelled; otherwise why not. */
-export function cancelRefusal(order: OrderState): CancelRefusal | undefined {
+/** Undefined when `by` may cancel the order; otherwise why not. */
+export function cancelRefusal(
+  order: OrderState,
+  by: 'buyer' | 'admin' = 'buyer',
+): CancelRefusal | undefined {
   if (order.isCancelled) return 'cancelled';
   if (order.isSent) return 'sent';
-  if (order.isPaid) return 'paid';
+  if (order.isPaid && by !== 'admin') return 'paid';
   return undefined;
 }
 
-export function canCancel(order: OrderState): boolean {
-  return cancelRefusal(order) === undefined;
+export function canCancel(order: OrderState, by: 'buyer' | 'admin' = 'buyer'): boolean {
+  return cancelRefusal(order, by) === undefined;
 }

@@ -7,10 +7,13 @@ import { conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import type { OrderNotices } from './notify-buyer.ts';
-import { orderState, toOrder, type OrderRow } from './order-mapper.ts';
+import { orderState, toOrder, type OrderItemRow, type OrderRow } from './order-mapper.ts';
 import { PAYMENT_BEING_CONFIRMED } from './pay-order.ts';
+import { sendRefund, storeRemainingRefund } from './refund-order.ts';
+import { findRefundsOfOrder } from './refunds-repository.ts';
 import { findOrderWithLines, updateOrder } from './repository.ts';
-import { findVisibleOrder } from './service.ts';
+import { findVisibleOrder, getOrder } from './service.ts';
+import type { SettleDeps } from './settle-capture.ts';
 
 const refusals = {
   cancelled: 'This order has already been cancelled',
@@ -21,40 +24,52 @@ const refusals = {
 /** Marks a locked order cancelled and queues the buyer's notice, in the caller's transaction. */
 async function markCancelled(
   tx: Database,
-  order: OrderRow,
-  items: Parameters<typeof toOrder>[1],
+  found: { order: OrderRow; items: OrderItemRow[] },
   by: Canceller,
   notices: Pick<OrderNotices, 'queue'>,
-): Promise<Order> {
-  const cancelled = await updateOrder(tx, order.id, { cancelledAt: new Date(), cancelledBy: by });
-  // Only an order never paid is cancelled, so it has no refunds.
-  const answer = toOrder(cancelled ?? order, items, []);
-  await notices.queue(tx, answer, { cancelledBy: by });
-  return answer;
+): Promise<void> {
+  const cancelled = await updateOrder(tx, found.order.id, {
+    cancelledAt: new Date(),
+    cancelledBy: by,
+  });
+  const refunds = await findRefundsOfOrder(tx, found.order.id);
+  await notices.queue(tx, toOrder(cancelled ?? found.order, found.items, refunds), {
+    cancelledBy: by,
+  });
 }
 
 /**
- * POST /api/orders/{id}/cancel: the buyer cancels their order, or an admin any order, while it
- * is neither paid nor sent (the shared rule, cancelRefusal). Nothing was taken, so nothing is
- * given back; an order whose capture is under way cannot be cancelled until it is settled.
+ * POST /api/orders/{id}/cancel: the buyer cancels their order before it is paid, an admin any
+ * order before it is sent (the shared rule, cancelRefusal). A paid order is refunded of what is
+ * left of it at the same time, its lines going back into stock: the refund is stored in the
+ * cancelling transaction and sent to the provider after it commits (refund-order.ts), so no
+ * transaction waits on the provider. An order whose capture is under way cannot be cancelled
+ * until it is settled.
  */
-export async function cancelOrder(
-  db: Database,
-  user: SessionUser,
-  id: string,
-  notices: Pick<OrderNotices, 'queue'>,
-): Promise<Order> {
-  return db.transaction(async (tx) => {
+export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: string): Promise<Order> {
+  const refund = await deps.db.transaction(async (tx) => {
     // The caller's row first, then the order's: the order in which every change locks them.
     await confirmCaller(tx, user, 'user');
-    const { order, items } = await findVisibleOrder(tx, user, id, { forUpdate: true });
+    const found = await findVisibleOrder(tx, user, id, { forUpdate: true });
+    const { order } = found;
     const by: Canceller = order.userId === user.id ? 'buyer' : 'admin';
-    if (by === 'admin') await confirmCaller(tx, user, 'admin');
-    const refusal = cancelRefusal(orderState(order));
+    if (user.isAdmin) await confirmCaller(tx, user, 'admin');
+    const refusal = cancelRefusal(orderState(order), user.isAdmin ? 'admin' : 'buyer');
     if (refusal) throw conflict(refusals[refusal]);
     if (order.captureAttemptId) throw conflict(PAYMENT_BEING_CONFIRMED);
-    return markCancelled(tx, order, items, by, notices);
+    await markCancelled(tx, found, by, deps.notices);
+    return order.isPaid
+      ? storeRemainingRefund(tx, deps, order, found.items, user, 'Order cancelled')
+      : undefined;
   });
+  if (refund) {
+    // A provider that does not answer leaves the refund to the recovery pass: the order is
+    // cancelled either way, and its refund shows on it.
+    await sendRefund(deps, refund).catch((error: unknown) => {
+      deps.log.warn({ err: error, orderId: id }, 'the refund of a cancelled order is waiting');
+    });
+  }
+  return getOrder(deps.db, user, id);
 }
 
 /** Orders cancelled per transaction of the pass; more wait for its next round. */
@@ -90,7 +105,7 @@ export async function cancelUnpaidOrders(
         .for('update', { skipLocked: true });
       for (const { id } of stale) {
         const found = await findOrderWithLines(tx, id);
-        if (found) await markCancelled(tx, found.order, found.items, 'shop', notices);
+        if (found) await markCancelled(tx, found, 'shop', notices);
       }
       return stale.length;
     });

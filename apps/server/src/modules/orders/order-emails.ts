@@ -104,7 +104,7 @@ const cancelledBecause: Record<'buyer' | 'admin' | 'shop', string> = {
   shop: 'because it was not paid in time',
 };
 
-/** The notice sent when an order is cancelled, by whom it was: nothing was charged. */
+/** The notice sent when an order is cancelled, by whom it was, and what becomes of the money. */
 export function cancelledEmail(
   order: Order,
   shopName: string,
@@ -113,13 +113,16 @@ export function cancelledEmail(
 ): MailMessage {
   const { text } = lines(order);
   const why = cancelledBecause[by];
+  const money = order.isPaid
+    ? 'What you paid is being refunded; another e-mail will confirm it.'
+    : 'Nothing was charged.';
   return {
     to: order.user.email,
     subject: `${shopName}: your order ${order._id} has been cancelled`,
     text: [
       `Hello ${order.user.name},`,
       '',
-      `Your order ${order._id} has been cancelled ${why}. Nothing was charged.`,
+      `Your order ${order._id} has been cancelled ${why}. ${money}`,
       ...text,
       '',
       `See the order at ${orderUrl}`,
@@ -127,7 +130,7 @@ export function cancelledEmail(
       shopName,
     ].join('\n'),
     html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>Your order ${order._id} has been cancelled ${why}. Nothing was charged.</p>
+    <p>Your order ${order._id} has been cancelled ${why}. ${money}</p>
     <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
     <p>${escapeHtml(shopName)}</p>`),
   };

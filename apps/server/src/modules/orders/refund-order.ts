@@ -124,8 +124,71 @@ export async function refundOrder(
   return toRefund(sent);
 }
 
+/**
+ * In the caller's transaction, with the order locked: stores a refund of everything not yet
+ * refunded (every unit left, the shipping if not refunded, their tax), its lines going back into
+ * stock when the provider accepts it. What goodwill refunds already gave back comes off: if the
+ * lines are worth more than is left, what is left is refunded as an amount and the lines are put
+ * back into stock at once. Undefined when nothing is left to refund.
+ */
+export async function storeRemainingRefund(
+  tx: Database,
+  deps: Pick<SettleDeps, 'payments'>,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  by: SessionUser,
+  reason: string,
+): Promise<RefundWithLines | undefined> {
+  const earlier = await findRefundsOfOrder(tx, order.id);
+  const target = refundable(order, items, earlier);
+  const refundedQty = new Map<string, number>();
+  for (const refund of target.earlier) {
+    for (const line of refund.lines) {
+      refundedQty.set(line.orderItem, (refundedQty.get(line.orderItem) ?? 0) + line.qty);
+    }
+  }
+  const lines = items
+    .map((item) => ({ orderItem: item.id, qty: item.qty - (refundedQty.get(item.id) ?? 0) }))
+    .filter((line) => line.qty > 0);
+  const shipping = !target.earlier.some((refund) => refund.shipping) && target.shippingCents > 0;
+  let plan = planRefund(target, { lines, shipping });
+  let restockNow = false;
+  if (isRefundRefusal(plan) && plan.reason === 'over-captured') {
+    plan = planRefund(target, { goodwillCents: plan.leftCents });
+    restockNow = true;
+  }
+  if (restockNow || isRefundRefusal(plan)) {
+    const back = new Map(lines.map((line) => [line.orderItem, line.qty]));
+    await giveStockBack(
+      tx,
+      items.flatMap((item) => (back.has(item.id) ? [{ ...item, qty: back.get(item.id)! }] : [])),
+    );
+  }
+  if (isRefundRefusal(plan)) return undefined;
+  return insertRefund(
+    tx,
+    {
+      id: randomUUID(),
+      orderId: order.id,
+      amount: centsToDecimalString(plan.amountCents),
+      currency: order.currency,
+      shipping: plan.shippingCents > 0,
+      restock: !restockNow,
+      reason,
+      status: 'requested',
+      requestId: randomUUID(),
+      createdBy: by.id,
+    },
+    plan.lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
+    captureLeaseMs(deps.payments),
+  );
+}
+
 /** Asks the provider for the refund (again, with its request id) and records the answer. */
-async function sendRefund(deps: SettleDeps, stored: RefundWithLines): Promise<RefundWithLines> {
+export async function sendRefund(
+  deps: SettleDeps,
+  stored: RefundWithLines,
+): Promise<RefundWithLines> {
   const { refund } = stored;
   const order = (await findOrderWithLines(deps.db, refund.orderId))?.order;
   if (!order?.captureId) throw conflict(NOT_PAID_NO_REFUND);

@@ -148,13 +148,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an order that is neither paid nor sent (its buyer, or an admin)',
+        summary:
+          'Cancel an order: its buyer before it is paid, an admin before it is sent (refunding it)',
         params: idParamsSchema,
         response: { 200: orderSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {
-      const order = await cancelOrder(app.db, currentUser(request), request.params.id, notices);
+      const order = await cancelOrder(
+        paymentDeps(request.log),
+        currentUser(request),
+        request.params.id,
+      );
       notices.nudge();
       return order;
     },

@@ -23,7 +23,11 @@ export function CancelOrderButton({ order }: { order: Order }) {
   }
   return (
     <div role="group" aria-label="Cancel this order?" className="border rounded p-2">
-      <p className="small mb-2">Cancel this order? This cannot be undone.</p>
+      <p className="small mb-2">
+        {order.isPaid
+          ? 'Cancel this order and refund what is left of its payment? This cannot be undone.'
+          : 'Cancel this order? This cannot be undone.'}
+      </p>
       <div className="d-flex flex-wrap gap-2">
         <Button
           type="button"

@@ -63,14 +63,12 @@ function OrderDetails({ order }: { order: Order }) {
     userInfo?._id,
   );
   // The buyer, or an admin, while the order is neither paid nor sent (the server's rule).
-  const showCancel =
-    canCancel(order) && (userInfo?._id === order.user._id || Boolean(userInfo?.isAdmin));
+  const showCancel = userInfo?.isAdmin
+    ? canCancel(order, 'admin')
+    : userInfo?._id === order.user._id && canCancel(order);
   const showAdmin = Boolean(userInfo?.isAdmin) && (canMarkSent(order) || canMarkDelivered(order));
   const showRefund =
-    Boolean(userInfo?.isAdmin) &&
-    order.isPaid &&
-    !order.isCancelled &&
-    refundStanding(order).kind !== 'full';
+    Boolean(userInfo?.isAdmin) && order.isPaid && refundStanding(order).kind !== 'full';
 
   return (
     <>
