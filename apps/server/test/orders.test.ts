@@ -63,9 +63,11 @@ describe('orders', () => {
       isDelivered: false,
     });
     // The lines keep the cart's order, here and whenever the order is read again.
+    // Each line has an id of its own, which refunds name.
+    const lineId = expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown as string;
     const lines = [
-      { product: lamp.id, name: 'Desk lamp', image: lamp.image, price: 19.99, qty: 2 },
-      { product: chair.id, name: 'Chair', image: chair.image, price: 89.5, qty: 1 },
+      { _id: lineId, product: lamp.id, name: 'Desk lamp', image: lamp.image, price: 19.99, qty: 2 },
+      { _id: lineId, product: chair.id, name: 'Chair', image: chair.image, price: 89.5, qty: 1 },
     ];
     expect(order.orderItems).toEqual(lines);
     const again = await t.app.inject({ url: `/api/orders/${order._id}`, headers: shopper.headers });

@@ -97,6 +97,7 @@ describe('access control on every route of the OpenAPI document', () => {
       'POST /api/products/{id}/reviews': () => ({ rating: 1, comment: 'Owned' }),
       'POST /api/orders': () => orderBody([{ product, qty: 1 }]),
       'PUT /api/orders/{id}/pay': () => ({ providerOrderId: 'TEST-guessed' }),
+      'POST /api/orders/{id}/refunds': () => ({ amount: 1, reason: 'Owned' }),
     };
     const make = bodies[operationName(op)];
     expect(make, `${operationName(op)} has a body: add a valid one to validBody()`).toBeDefined();

@@ -8,6 +8,7 @@ import {
   type RefundableOrder,
 } from '@proshop/domain/refunds';
 import type { Database } from '../../db/client.ts';
+import { isUuid } from '../../db/ids.ts';
 import { conflict, invalid, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
@@ -86,7 +87,9 @@ export async function refundOrder(
 ): Promise<Refund> {
   const stored = await deps.db.transaction(async (tx) => {
     await confirmCaller(tx, admin, 'admin');
-    const found = await findOrderWithLines(tx, orderId, { forUpdate: true });
+    const found = isUuid(orderId)
+      ? await findOrderWithLines(tx, orderId, { forUpdate: true })
+      : undefined;
     if (!found) throw notFound(ORDER_NOT_FOUND);
     const { order, items } = found;
     if (!order.isPaid || !order.captureId) throw conflict(NOT_PAID_NO_REFUND);
