@@ -108,6 +108,11 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_BASE: httpUrl.default('https://api-m.sandbox.paypal.com'),
   PAYPAL_SDK_URL: httpUrl.default('https://www.paypal.com/sdk/js'),
+  /**
+   * The id PayPal gave the shop's webhook (developer dashboard, docs/deploy.md): events are
+   * verified against it. Unset: POST /api/payments/paypal/webhook answers 404.
+   */
+  PAYPAL_WEBHOOK_ID: optionalText,
   /** Per call to PayPal's REST API; past it PayPal counts as not answering (ms). */
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   PAYMENT_CURRENCY: z

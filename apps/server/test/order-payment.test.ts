@@ -39,6 +39,10 @@ class ScriptedProvider implements PaymentProvider {
     return this.inner.refundCapture(input);
   }
 
+  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
+    return this.inner.verifyWebhook(input);
+  }
+
   findRefund(refundId: string) {
     return this.inner.findRefund(refundId);
   }

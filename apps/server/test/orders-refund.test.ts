@@ -48,6 +48,10 @@ class RefundCrashingProvider implements PaymentProvider {
     if (crash === 'after-paypal') throw providerUnavailable();
     return result;
   }
+  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
+    return this.inner.verifyWebhook(input);
+  }
+
   findRefund(refundId: string) {
     return this.inner.findRefund(refundId);
   }

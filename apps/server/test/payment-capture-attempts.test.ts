@@ -48,6 +48,10 @@ class CrashingProvider implements PaymentProvider {
     return this.inner.refundCapture(input);
   }
 
+  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
+    return this.inner.verifyWebhook(input);
+  }
+
   findRefund(refundId: string) {
     return this.inner.findRefund(refundId);
   }

@@ -164,6 +164,12 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Who cancelled it: 'buyer', 'admin', or 'shop' (unpaid past UNPAID_ORDER_DAYS). */
     cancelledBy: text('cancelled_by', { enum: ['buyer', 'admin', 'shop'] }),
+    /**
+     * What PayPal later said went wrong with the payment (webhooks): 'denied' (a pending
+     * capture failed) or 'reversed' (a chargeback or reversal); when it said so.
+     */
+    paymentProblem: text('payment_problem', { enum: ['denied', 'reversed'] }),
+    paymentProblemAt: timestamp('payment_problem_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -270,6 +276,18 @@ export const refundLines = pgTable(
     index('refund_lines_refund_idx').on(table.refundId),
   ],
 );
+
+/**
+ * PayPal webhook events already applied, by PayPal's event id: PayPal sends an event again until
+ * it is acknowledged, and a duplicate must change nothing (orders/paypal-webhook.ts).
+ */
+export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
+  id: text('id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  /** The capture or refund the event is about. */
+  resourceId: text('resource_id'),
+  receivedAt: createdAt(),
+});
 
 /** At most one live reset code per user, stored only as a hash. */
 export const passwordResets = pgTable('password_resets', {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -120,6 +120,7 @@ export class PayPalStandIn {
   private readonly server: Server;
   private readonly now: () => number;
   private held: Array<() => void> = [];
+  private readonly webhookSecret = randomBytes(32);
 
   private constructor(private readonly options: PayPalStandInOptions) {
     this.clientId = options.clientId ?? 'stand-in-client-id';
@@ -144,6 +145,43 @@ export class PayPalStandIn {
 
   setCaptureBehaviour(behaviour: CaptureBehaviour): void {
     this.captureBehaviour = behaviour;
+  }
+
+  /**
+   * The headers PayPal sends with a webhook event for `webhookId`. The stand-in signs with an HMAC
+   * of its own (PayPal signs with a certificate); only its verify-webhook-signature endpoint
+   * checks it, as only PayPal's checks PayPal's.
+   */
+  signWebhook(event: unknown, webhookId: string): Record<string, string> {
+    const transmissionId = randomUUID();
+    const time = new Date(this.now()).toISOString();
+    return {
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': `${this.url}/v1/notifications/certs/CERT-STAND-IN`,
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': time,
+      'paypal-transmission-sig': this.webhookSignature(transmissionId, time, webhookId, event),
+    };
+  }
+
+  private webhookSignature(id: string, time: string, webhookId: string, event: unknown): string {
+    const digest = createHash('sha256').update(canonicalJson(event)).digest('hex');
+    return createHmac('sha256', this.webhookSecret)
+      .update(`${id}|${time}|${webhookId}|${digest}`)
+      .digest('base64');
+  }
+
+  private verifyWebhook(body: unknown): Reply {
+    const input = (body ?? {}) as Record<string, unknown>;
+    const text = (key: string) => (typeof input[key] === 'string' ? input[key] : '');
+    const expected = this.webhookSignature(
+      text('transmission_id'),
+      text('transmission_time'),
+      text('webhook_id'),
+      input.webhook_event,
+    );
+    const ok = text('transmission_sig') === expected && text('auth_algo') !== '';
+    return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
   }
 
   setRefundBehaviour(behaviour: RefundBehaviour): void {
@@ -228,7 +266,12 @@ export class PayPalStandIn {
       this.setCaptureBehaviour(body);
       return { status: 204, body: undefined };
     }
-    if (!path.startsWith('/v2/checkout/orders') && !path.startsWith('/v2/payments/')) {
+    const webhookCheck = path === '/v1/notifications/verify-webhook-signature';
+    if (
+      !path.startsWith('/v2/checkout/orders') &&
+      !path.startsWith('/v2/payments/') &&
+      !webhookCheck
+    ) {
       return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     }
     if (!this.authorised(request)) {
@@ -245,6 +288,7 @@ export class PayPalStandIn {
     if (mocked === 'INTERNAL_SERVER_ERROR') {
       return paypalError(500, 'INTERNAL_SERVER_ERROR', 'INTERNAL_SERVICE_ERROR');
     }
+    if (method === 'POST' && webhookCheck) return this.verifyWebhook(body);
     const refundOf = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path)?.[1];
     if (method === 'POST' && refundOf) {
       return this.replayable(request, 'refund', () =>
@@ -578,6 +622,18 @@ function paypalError(status: number, name: string, issue: string): Reply {
 
 function notFound(): Reply {
   return paypalError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+}
+
+/** JSON with the keys of every object sorted: the same event whatever order its keys came in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 function refundRepresentation(refund: StandInRefund) {

@@ -24,7 +24,7 @@ export interface CaptureRecovery {
 }
 
 export interface CaptureRecoveryOptions extends SettleDeps {
-  notices: Pick<OrderNotices, 'queue' | 'nudge'>;
+  notices: OrderNotices;
   intervalMs?: number;
 }
 

@@ -2,6 +2,7 @@ import type { Order } from '@proshop/domain/order-schemas';
 import type { Refund } from '@proshop/domain/refund-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 import { cancelledEmail, receiptEmail, refundEmail, sentEmail } from './order-emails.ts';
 
 export type OrderEvent =
@@ -16,6 +17,11 @@ export interface OrderNotices {
   queue(tx: Database, order: Order, event: OrderEvent): Promise<void>;
   /** Wakes the outbox worker once that transaction has committed. */
   nudge(): void;
+  /**
+   * Tells the shop (SHOP_EMAIL) about something a person must look at, e.g. a payment PayPal
+   * reversed, in the caller's transaction. Without SHOP_EMAIL it is logged as an error only.
+   */
+  alertShop(tx: Database, subject: string, text: string): Promise<void>;
 }
 
 export function orderNotices(app: FastifyInstance): OrderNotices {
@@ -34,5 +40,19 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
       await app.mailOutbox.queue(tx, message);
     },
     nudge: () => app.mailOutbox.nudge(),
+    async alertShop(tx, subject, text) {
+      const to = app.config.SHOP_EMAIL;
+      if (!to) {
+        app.log.error({ subject }, `${text} (set SHOP_EMAIL to get this by e-mail)`);
+        return;
+      }
+      const shop = app.config.SHOP_NAME;
+      await app.mailOutbox.queue(tx, {
+        to,
+        subject: `${shop}: ${subject}`,
+        text,
+        html: `<!doctype html><html><body><p>${escapeHtml(text)}</p></body></html>`,
+      });
+    },
   };
 }

@@ -8,12 +8,14 @@ import {
   startPaymentResponseSchema,
 } from '@proshop/domain/order-schemas';
 import { refundRequestSchema, refundSchema } from '@proshop/domain/refund-schemas';
-import { idParamsSchema } from '@proshop/domain/route-schemas';
+import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invalid, notFound } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { cancelOrder } from './cancel-order.ts';
+import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
 import { refundOrder } from './refund-order.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
@@ -187,6 +189,36 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       notices.nudge();
       return reply.code(201).send(refund);
+    },
+  );
+
+  app.post(
+    '/api/payments/paypal/webhook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "PayPal's webhook: capture completed, denied or reversed, and refunds, verified with PayPal",
+        body: webhookEventSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const webhookId = app.config.PAYPAL_WEBHOOK_ID;
+      if (!webhookId || app.payments.kind !== 'paypal') {
+        throw notFound('Webhooks are not configured');
+      }
+      const verified = await app.payments.verifyWebhook({
+        headers: request.headers,
+        event: request.body,
+        webhookId,
+      });
+      // Whoever is not PayPal changes nothing.
+      if (!verified) throw invalid('The event could not be verified with PayPal');
+      const outcome = await applyWebhookEvent(paymentDeps(request.log), request.body);
+      notices.nudge();
+      return { message: outcome };
     },
   );
 

@@ -41,8 +41,8 @@ export interface SettleDeps {
   db: Database;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
-  /** Queues the receipt in the transaction that marks the order paid. */
-  notices: Pick<OrderNotices, 'queue'>;
+  /** Queues the buyer's e-mails, and the shop's alerts, in the transaction of the change. */
+  notices: Pick<OrderNotices, 'queue' | 'alertShop'>;
   /** Stock, and the reviews' "verified purchase" badge, are part of the catalogue. */
   catalogue: CatalogueChanges;
 }

@@ -34,6 +34,12 @@ export interface PaymentProvider {
   refundCapture(input: RefundInput): Promise<RefundResult>;
   /** Follows up a pending refund. Throws AppError('unavailable') when the provider does not answer. */
   findRefund(refundId: string): Promise<RefundResult>;
+  /**
+   * Whether a webhook event really comes from the provider for this webhook: PayPal checks the
+   * transmission headers' signature (POST /v1/notifications/verify-webhook-signature). False
+   * when it does not; throws AppError('unavailable') when the provider does not answer.
+   */
+  verifyWebhook(input: WebhookInput): Promise<boolean>;
   findCapture(input: {
     providerOrderId: string;
     orderId: string;
@@ -57,6 +63,14 @@ export interface RefundInput {
   requestId: string;
   /** Our order id, for the provider's records. */
   orderId: string;
+}
+
+export interface WebhookInput {
+  /** The request's headers, lower-case names (paypal-transmission-id and the others). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The event as it arrived. */
+  event: unknown;
+  webhookId: string;
 }
 
 export interface CreatePaymentInput {

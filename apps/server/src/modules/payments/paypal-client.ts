@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type RefundInput,
   type RefundResult,
+  type WebhookInput,
 } from './payment-provider.ts';
 
 export interface PayPalClientOptions {
@@ -68,6 +69,7 @@ const orderSchema = z.object({
     )
     .optional(),
 });
+const verificationSchema = z.object({ verification_status: z.string() });
 const refundSchema = z.object({ id: z.string().min(1), status: z.string() });
 const errorSchema = z.object({
   name: optionalText,
@@ -194,6 +196,31 @@ export class PayPalClient implements PaymentProvider {
     if (status === 'COMPLETED') return { status: 'completed', refundId: id };
     if (status === 'PENDING') return { status: 'pending', refundId: id };
     return { status: 'failed', reason: status, refundId: id };
+  }
+
+  async verifyWebhook(input: WebhookInput): Promise<boolean> {
+    const header = (name: string) => {
+      const value = input.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const fields = {
+      auth_algo: header('paypal-auth-algo'),
+      cert_url: header('paypal-cert-url'),
+      transmission_id: header('paypal-transmission-id'),
+      transmission_sig: header('paypal-transmission-sig'),
+      transmission_time: header('paypal-transmission-time'),
+    };
+    // Without every header there is nothing to verify: not PayPal.
+    if (Object.values(fields).some((value) => value === undefined)) return false;
+    const answer = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
+      body: { ...fields, webhook_id: input.webhookId, webhook_event: input.event },
+    });
+    if (answer.status !== 200) {
+      this.warn('webhook verification refused', answer);
+      return false;
+    }
+    const verdict = verificationSchema.safeParse(answer.body);
+    return verdict.success && verdict.data.verification_status === 'SUCCESS';
   }
 
   async findCapture(input: {

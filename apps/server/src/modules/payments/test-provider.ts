@@ -5,6 +5,7 @@ import type {
   PaymentProvider,
   RefundInput,
   RefundResult,
+  WebhookInput,
 } from './payment-provider.ts';
 
 const PAYMENT_PREFIX = 'TEST-';
@@ -88,6 +89,11 @@ export class TestPaymentProvider implements PaymentProvider {
     return refundId.startsWith(REFUND_PREFIX)
       ? { status: 'completed', refundId }
       : { status: 'failed', reason: 'RESOURCE_NOT_FOUND' };
+  }
+
+  /** Test mode has no webhooks: nothing claims to come from it. */
+  async verifyWebhook(_input: WebhookInput): Promise<boolean> {
+    return false;
   }
 
   /** The payment a signed id describes, or undefined when this shop did not make it. */
