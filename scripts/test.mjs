@@ -116,8 +116,17 @@ function isPortFree(port) {
   });
 }
 
+/**
+ * Ports Chromium refuses to open (net::ERR_UNSAFE_PORT) near the ones the browser suite uses:
+ * when 5055 to 5059 are taken (another run), the next free port must not be one of these.
+ */
+const CHROMIUM_UNSAFE_PORTS = new Set([
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697,
+]);
+
 async function freePort(from) {
   for (let port = from; port < from + 100; port += 1) {
+    if (CHROMIUM_UNSAFE_PORTS.has(port)) continue;
     if (await isPortFree(port)) return port;
   }
   throw new Error(`No free port between ${from} and ${from + 99}`);

@@ -98,6 +98,12 @@ describe('access control on every route of the OpenAPI document', () => {
       'POST /api/orders': () => orderBody([{ product, qty: 1 }]),
       'PUT /api/orders/{id}/pay': () => ({ providerOrderId: 'TEST-guessed' }),
       'POST /api/orders/{id}/refunds': () => ({ amount: 1, reason: 'Owned' }),
+      'POST /api/orders/{id}/returns': () => ({
+        lines: [{ orderItem: '00000000-0000-4000-8000-000000000001', qty: 1 }],
+        reason: 'Owned',
+      }),
+      'POST /api/orders/{id}/returns/{returnId}/accept': () => ({ restock: true }),
+      'POST /api/orders/{id}/returns/{returnId}/decline': () => ({ message: 'Owned' }),
     };
     const make = bodies[operationName(op)];
     expect(make, `${operationName(op)} has a body: add a valid one to validBody()`).toBeDefined();
@@ -217,6 +223,7 @@ describe('access control on every route of the OpenAPI document', () => {
       'GET /api/orders/{id}',
       'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payment',
+      'POST /api/orders/{id}/returns',
       'PUT /api/orders/{id}/pay',
     ]);
     // The victim started paying, so the thief could even name the real payment.
@@ -232,7 +239,9 @@ describe('access control on every route of the OpenAPI document', () => {
         method: op.method,
         url: fillPath(op.path, victimOrderId),
         headers: customer.headers,
-        ...(op.hasBody ? { payload: { providerOrderId } } : {}),
+        ...(op.hasBody
+          ? { payload: op.path.endsWith('/pay') ? { providerOrderId } : validBody(op) }
+          : {}),
       });
       expect(res.statusCode, operationName(op)).toBe(404);
       expect(res.json()).toEqual({ message: 'Order not found' });
@@ -255,6 +264,7 @@ describe('access control on every route of the OpenAPI document', () => {
       'GET /api/orders/{id}',
       'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payment',
+      'POST /api/orders/{id}/returns',
       'POST /api/products/{id}/reviews',
       'PUT /api/orders/{id}/pay',
     ]);

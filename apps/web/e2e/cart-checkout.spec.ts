@@ -292,6 +292,7 @@ test.describe('cart and checkout', () => {
       'PAID',
       'SENT',
       'DELIVERED',
+      'STATUS',
       'DETAILS',
     ]);
     const row = table.getByRole('row').filter({ hasText: order._id });
@@ -303,6 +304,7 @@ test.describe('cart and checkout', () => {
       '✗',
       '✗',
       '✗',
+      'Not paid',
       'Details',
     ]);
     await expect(row.getByRole('img', { name: 'Not paid' })).toBeVisible();

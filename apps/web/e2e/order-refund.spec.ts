@@ -1,9 +1,26 @@
 // Giving money back: the admin refunds one line of a paid order from its page, the lamp goes back
 // into stock, and the customer's card and the admin's list say the order was partly refunded.
 import type { Product } from '@proshop/domain/product-schemas';
-import { expect, test } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, type AddProduct } from './fixtures.ts';
 import { payOrderByApi, placeOrderByApi } from './orders-api.ts';
-import { openSignedIn, switchSession } from './session.ts';
+import { openSignedIn, switchSession, type SignedInAccount } from './session.ts';
+
+/** The customer's paid order of two $40 lamps and a $19.99 kettle: $139.99 with tax and shipping. */
+async function paidLampsAndKettle(
+  request: APIRequestContext,
+  customer: SignedInAccount,
+  addProduct: AddProduct,
+) {
+  const lamp = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
+  const kettle = await addProduct('Kettle', { price: 19.99, countInStock: 5 });
+  const order = await placeOrderByApi(request, customer, [
+    { product: lamp, qty: 2 },
+    { product: kettle, qty: 1 },
+  ]);
+  await payOrderByApi(request, customer, order._id);
+  return { lamp, kettle, order };
+}
 
 test('the admin refunds one lamp with restock; the customer sees "Partially refunded" and the list filters by it', async ({
   page,
@@ -12,13 +29,7 @@ test('the admin refunds one lamp with restock; the customer sees "Partially refu
   admin,
   addProduct,
 }) => {
-  const lamp = await addProduct('Desk lamp', { price: 40, countInStock: 5 });
-  const kettle = await addProduct('Kettle', { price: 19.99, countInStock: 5 });
-  const order = await placeOrderByApi(request, customer, [
-    { product: lamp, qty: 2 },
-    { product: kettle, qty: 1 },
-  ]);
-  await payOrderByApi(request, customer, order._id);
+  const { lamp, order } = await paidLampsAndKettle(request, customer, addProduct);
 
   await openSignedIn(page, admin, `/order/${order._id}`);
   const form = page.getByRole('form', { name: 'Refund' });
@@ -43,5 +54,37 @@ test('the admin refunds one lamp with restock; the customer sees "Partially refu
 
   await switchSession(page, customer, '/profile');
   const card = page.getByRole('article', { name: `Order ${order._id}` });
+  await expect(card).toContainText('Partially refunded ($46.00)');
+});
+
+test('the customer asks to return a lamp; the admin accepts it and the lamp is refunded', async ({
+  page,
+  request,
+  customer,
+  admin,
+  addProduct,
+}) => {
+  const { lamp, order } = await paidLampsAndKettle(request, customer, addProduct);
+
+  await openSignedIn(page, customer, '/profile');
+  const card = page.getByRole('article', { name: `Order ${order._id}` });
+  await card.getByRole('button', { name: 'Return item' }).click();
+  const form = card.getByRole('form', { name: 'Return request' });
+  await form.getByLabel(`${lamp.name} to return`).selectOption('1');
+  await form.getByLabel('Why are you returning them?').fill('Too bright');
+  await form.getByRole('button', { name: 'Send return request' }).click();
+  await expect(card).toContainText('Return requested: waiting for the shop');
+  await expect(form).toHaveCount(0);
+
+  await switchSession(page, admin, `/order/${order._id}`);
+  const returns = page.getByRole('region', { name: 'Return request' });
+  await expect(returns).toContainText(`1 x ${lamp.name}`);
+  await expect(returns).toContainText('Reason: Too bright');
+  await returns.getByRole('button', { name: 'Accept and refund' }).click();
+  await expect(returns).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('Partially refunded ($46.00)')).toBeVisible();
+
+  await switchSession(page, customer, '/profile');
+  await expect(card).toContainText('Return accepted: the items are refunded');
   await expect(card).toContainText('Partially refunded ($46.00)');
 });

@@ -6,7 +6,7 @@ import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { ORDER_STATUSES } from './order-status.ts';
-import { refundSchema } from './refund-schemas.ts';
+import { refundSchema, returnSchema } from './refund-schemas.ts';
 
 const addressPart = (field: string) =>
   oneLineText(field).min(1, `${field} is required`).max(200, `${field} is too long`);
@@ -88,6 +88,8 @@ export const orderSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** Every refund of the order, oldest first (failed ones included, marked so). */
   refunds: z.array(refundSchema),
+  /** The buyer's return requests, oldest first. */
+  returns: z.array(returnSchema),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;

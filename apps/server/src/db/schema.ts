@@ -1,4 +1,4 @@
-import { REFUND_STATUSES } from '@proshop/domain/refund-schemas';
+import { REFUND_STATUSES, RETURN_STATUSES } from '@proshop/domain/refund-schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -274,6 +274,48 @@ export const refundLines = pgTable(
   (table) => [
     check('refund_lines_qty_check', sql`${table.qty} > 0`),
     index('refund_lines_refund_idx').on(table.refundId),
+  ],
+);
+
+/**
+ * A buyer's request to send lines of a paid order back (modules/orders/return-requests.ts). The
+ * admin accepts it, which refunds the lines (refundId), or declines it with a message.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    reason: text('reason').notNull(),
+    /** The admin's words when declining, sent to the buyer. */
+    declineMessage: text('decline_message'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('return_requests_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** The order lines a return request sends back, and how many of each. */
+export const returnRequestLines = pgTable(
+  'return_request_lines',
+  {
+    id: id(),
+    returnRequestId: uuid('return_request_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull(),
+  },
+  (table) => [
+    check('return_request_lines_qty_check', sql`${table.qty} > 0`),
+    index('return_request_lines_request_idx').on(table.returnRequestId),
   ],
 );
 

@@ -7,10 +7,10 @@ import { conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import type { OrderNotices } from './notify-buyer.ts';
+import { findAfterSaleOfOrder } from './after-sale.ts';
 import { orderState, toOrder, type OrderItemRow, type OrderRow } from './order-mapper.ts';
 import { PAYMENT_BEING_CONFIRMED } from './pay-order.ts';
 import { sendRefund, storeRemainingRefund } from './refund-order.ts';
-import { findRefundsOfOrder } from './refunds-repository.ts';
 import { findOrderWithLines, updateOrder } from './repository.ts';
 import { findVisibleOrder, getOrder } from './service.ts';
 import type { SettleDeps } from './settle-capture.ts';
@@ -32,8 +32,8 @@ async function markCancelled(
     cancelledAt: new Date(),
     cancelledBy: by,
   });
-  const refunds = await findRefundsOfOrder(tx, found.order.id);
-  await notices.queue(tx, toOrder(cancelled ?? found.order, found.items, refunds), {
+  const afterSale = await findAfterSaleOfOrder(tx, found.order.id);
+  await notices.queue(tx, toOrder(cancelled ?? found.order, found.items, afterSale), {
     cancelledBy: by,
   });
 }

@@ -1,12 +1,22 @@
 import type { Order } from '@proshop/domain/order-schemas';
-import type { Refund } from '@proshop/domain/refund-schemas';
+import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
-import { cancelledEmail, receiptEmail, refundEmail, sentEmail } from './order-emails.ts';
+import {
+  cancelledEmail,
+  receiptEmail,
+  refundEmail,
+  returnEmail,
+  sentEmail,
+} from './order-emails.ts';
 
 export type OrderEvent =
-  'paid' | 'sent' | { cancelledBy: Parameters<typeof cancelledEmail>[3] } | { refund: Refund };
+  | 'paid'
+  | 'sent'
+  | { cancelledBy: Parameters<typeof cancelledEmail>[3] }
+  | { refund: Refund }
+  | { returnRequest: ReturnRequest; step: 'received' | 'accepted' | 'declined' };
 
 export interface OrderNotices {
   /**
@@ -36,7 +46,9 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
             ? sentEmail(order, shop, url)
             : 'refund' in event
               ? refundEmail(order, event.refund, shop, url)
-              : cancelledEmail(order, shop, url, event.cancelledBy);
+              : 'returnRequest' in event
+                ? returnEmail(order, event.returnRequest, event.step, shop, url)
+                : cancelledEmail(order, shop, url, event.cancelledBy);
       await app.mailOutbox.queue(tx, message);
     },
     nudge: () => app.mailOutbox.nudge(),

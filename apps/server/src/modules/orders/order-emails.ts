@@ -1,6 +1,6 @@
 import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
-import type { Refund } from '@proshop/domain/refund-schemas';
+import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
@@ -165,6 +165,47 @@ export function refundEmail(
     <p>We have refunded ${money(refund.amount)} for your order ${order._id}.</p>
     ${what.length > 0 ? `<p>For: ${what.map(escapeHtml).join(', ')}</p>` : ''}
     <p>It goes back to the way you paid; your bank may take a few days to show it.</p>
+    <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
+    <p>${escapeHtml(shopName)}</p>`),
+  };
+}
+
+const returnWords = {
+  received: (id: string) => `We have received your request to return items of order ${id}.`,
+  accepted: (id: string) =>
+    `Your return of items of order ${id} is accepted: we are refunding them, and another e-mail will confirm the refund.`,
+  declined: (id: string) => `We cannot accept your return of items of order ${id}.`,
+} as const;
+
+/** The buyer's notice of each step of a return request: received, accepted, declined. */
+export function returnEmail(
+  order: Order,
+  request: ReturnRequest,
+  step: keyof typeof returnWords,
+  shopName: string,
+  orderUrl: string,
+): MailMessage {
+  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
+  const what = request.lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`);
+  const said = step === 'declined' && request.declineMessage ? request.declineMessage : undefined;
+  return {
+    to: order.user.email,
+    subject: `${shopName}: your return for order ${order._id} ${step === 'received' ? 'is received' : `is ${step}`}`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      returnWords[step](order._id),
+      ...what,
+      ...(said ? ['', said] : []),
+      '',
+      `See the order at ${orderUrl}`,
+      '',
+      shopName,
+    ].join('\n'),
+    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
+    <p>${escapeHtml(returnWords[step](order._id))}</p>
+    <p>${what.map(escapeHtml).join('<br>')}</p>
+    ${said ? `<p>${escapeHtml(said)}</p>` : ''}
     <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
     <p>${escapeHtml(shopName)}</p>`),
   };

@@ -1,8 +1,10 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import type { OrderState } from '@proshop/domain/order-transitions';
-import type { Refund } from '@proshop/domain/refund-schemas';
+import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import type { orderItems, orders } from '../../db/schema.ts';
+import type { AfterSale } from './after-sale.ts';
 import type { RefundWithLines } from './refunds-repository.ts';
+import type { ReturnWithLines } from './returns-repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -25,15 +27,28 @@ export function toRefund({ refund, lines }: RefundWithLines): Refund {
   };
 }
 
+/** A return request as the order's answer lists it. */
+function toReturn({ request, lines }: ReturnWithLines): ReturnRequest {
+  return {
+    _id: request.id,
+    status: request.status,
+    reason: request.reason,
+    declineMessage: request.declineMessage,
+    refund: request.refundId,
+    lines: lines.map((line) => ({ orderItem: line.orderItemId, qty: line.qty })),
+    createdAt: request.createdAt.toISOString(),
+    decidedAt: iso(request.decidedAt),
+  };
+}
+
 /**
- * A stored order, its lines and its refunds as the API sends them (`Order`,
- * @proshop/domain/order-schemas). `refunds` is [] only for an order that cannot have any yet
- * (one never paid).
+ * A stored order, its lines, refunds and return requests as the API sends them (`Order`,
+ * @proshop/domain/order-schemas). NOTHING_AFTER_SALE only for an order that cannot have any yet.
  */
 export function toOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
-  refunds: readonly RefundWithLines[],
+  afterSale: AfterSale,
 ): Order {
   return {
     _id: row.id,
@@ -66,7 +81,8 @@ export function toOrder(
     deliveredAt: iso(row.deliveredAt),
     isCancelled: row.cancelledAt !== null,
     cancelledAt: iso(row.cancelledAt),
-    refunds: refunds.map(toRefund),
+    refunds: afterSale.refunds.map(toRefund),
+    returns: afterSale.returns.map(toReturn),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { orders, paypalWebhookEvents, refunds } from '../../db/schema.ts';
-import { findRefundsOfOrder, insertRefund, settleRefundRow } from './refunds-repository.ts';
+import { insertRefund, settleRefundRow } from './refunds-repository.ts';
+import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from './after-sale.ts';
 import { toOrder, toRefund, type OrderRow } from './order-mapper.ts';
 import { findOrderWithLines, updateOrder } from './repository.ts';
 import type { SettleDeps } from './settle-capture.ts';
@@ -103,7 +104,7 @@ async function captureCompleted(
     paidAt: new Date(),
     captureId: capture.id,
   });
-  await deps.notices.queue(tx, toOrder(paid ?? order, items, []), 'paid');
+  await deps.notices.queue(tx, toOrder(paid ?? order, items, NOTHING_AFTER_SALE), 'paid');
   return 'applied';
 }
 
@@ -178,8 +179,8 @@ async function refunded(
   );
   const found = await findOrderWithLines(tx, order.id);
   if (found) {
-    const all = await findRefundsOfOrder(tx, order.id);
-    await deps.notices.queue(tx, toOrder(found.order, found.items, all), {
+    const afterSale = await findAfterSaleOfOrder(tx, order.id);
+    await deps.notices.queue(tx, toOrder(found.order, found.items, afterSale), {
       refund: toRefund(made),
     });
   }

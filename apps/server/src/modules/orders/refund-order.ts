@@ -4,6 +4,7 @@ import type { Refund, RefundRequestBody } from '@proshop/domain/refund-schemas';
 import {
   isRefundRefusal,
   planRefund,
+  type RefundPlan,
   type RefundRefusal,
   type RefundableOrder,
 } from '@proshop/domain/refunds';
@@ -14,6 +15,7 @@ import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import type { RefundResult } from '../payments/payment-provider.ts';
 import { captureLeaseMs } from './capture-attempt.ts';
+import { findAfterSaleOfOrder } from './after-sale.ts';
 import { toOrder, toRefund, type OrderItemRow, type OrderRow } from './order-mapper.ts';
 import { findOrderWithLines } from './repository.ts';
 import {
@@ -91,31 +93,7 @@ export async function refundOrder(
       ? await findOrderWithLines(tx, orderId, { forUpdate: true })
       : undefined;
     if (!found) throw notFound(ORDER_NOT_FOUND);
-    const { order, items } = found;
-    if (!order.isPaid || !order.captureId) throw conflict(NOT_PAID_NO_REFUND);
-    const plan = planRefund(refundable(order, items, await findRefundsOfOrder(tx, order.id)), {
-      ...(body.lines ? { lines: body.lines } : {}),
-      ...(body.shipping !== undefined ? { shipping: body.shipping } : {}),
-      ...(body.amount !== undefined ? { goodwillCents: toCents(body.amount) } : {}),
-    });
-    if (isRefundRefusal(plan)) throw refusalError(plan);
-    return insertRefund(
-      tx,
-      {
-        id: randomUUID(),
-        orderId: order.id,
-        amount: centsToDecimalString(plan.amountCents),
-        currency: order.currency,
-        shipping: body.shipping ?? false,
-        restock: body.restock ?? false,
-        reason: body.reason,
-        status: 'requested',
-        requestId: randomUUID(),
-        createdBy: admin.id,
-      },
-      plan.lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
-      captureLeaseMs(deps.payments),
-    );
+    return storeRefund(tx, deps, found.order, found.items, admin, body);
   });
   const sent = await sendRefund(deps, stored);
   if (sent.refund.status === 'failed') {
@@ -161,13 +139,41 @@ export async function storeRemainingRefund(
     restockNow = true;
   }
   if (restockNow || isRefundRefusal(plan)) {
-    const back = new Map(lines.map((line) => [line.orderItem, line.qty]));
-    await giveStockBack(
+    await linesBackIntoStock(
       tx,
-      items.flatMap((item) => (back.has(item.id) ? [{ ...item, qty: back.get(item.id)! }] : [])),
+      items,
+      lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
     );
   }
   if (isRefundRefusal(plan)) return undefined;
+  return insertPlannedRefund(tx, deps, order, by, plan, { restock: !restockNow, reason });
+}
+
+/** Puts these units of the order's lines back into stock (products deleted since are skipped). */
+async function linesBackIntoStock(
+  tx: Database,
+  items: readonly OrderItemRow[],
+  lines: readonly { orderItemId: string; qty: number }[],
+): Promise<void> {
+  const lineOf = new Map(items.map((item) => [item.id, item]));
+  await giveStockBack(
+    tx,
+    lines.flatMap((line) => {
+      const item = lineOf.get(line.orderItemId);
+      return item ? [{ ...item, qty: line.qty }] : [];
+    }),
+  );
+}
+
+/** Stores a planned refund, `requested`, with the request id the provider will get. */
+function insertPlannedRefund(
+  tx: Database,
+  deps: Pick<SettleDeps, 'payments'>,
+  order: OrderRow,
+  by: SessionUser,
+  plan: RefundPlan,
+  options: { restock: boolean; reason: string },
+): Promise<RefundWithLines> {
   return insertRefund(
     tx,
     {
@@ -176,8 +182,8 @@ export async function storeRemainingRefund(
       amount: centsToDecimalString(plan.amountCents),
       currency: order.currency,
       shipping: plan.shippingCents > 0,
-      restock: !restockNow,
-      reason,
+      restock: options.restock,
+      reason: options.reason,
       status: 'requested',
       requestId: randomUUID(),
       createdBy: by.id,
@@ -185,6 +191,32 @@ export async function storeRemainingRefund(
     plan.lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
     captureLeaseMs(deps.payments),
   );
+}
+
+/**
+ * In the caller's transaction, with the order locked: computes the refund from the order's
+ * stored prices and the refunds before it, and stores it with the request id the provider will
+ * get. Refusals (nothing chosen, too many units, beyond the capture) are thrown.
+ */
+export async function storeRefund(
+  tx: Database,
+  deps: Pick<SettleDeps, 'payments'>,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  admin: SessionUser,
+  body: RefundRequestBody,
+): Promise<RefundWithLines> {
+  if (!order.isPaid || !order.captureId) throw conflict(NOT_PAID_NO_REFUND);
+  const plan = planRefund(refundable(order, items, await findRefundsOfOrder(tx, order.id)), {
+    ...(body.lines ? { lines: body.lines } : {}),
+    ...(body.shipping !== undefined ? { shipping: body.shipping } : {}),
+    ...(body.amount !== undefined ? { goodwillCents: toCents(body.amount) } : {}),
+  });
+  if (isRefundRefusal(plan)) throw refusalError(plan);
+  return insertPlannedRefund(tx, deps, order, admin, plan, {
+    restock: body.restock ?? false,
+    reason: body.reason,
+  });
 }
 
 /** Asks the provider for the refund (again, with its request id) and records the answer. */
@@ -240,19 +272,10 @@ async function recordRefundResult(
     const firstAccepted = updated && refund.status === 'requested' && accepted;
     if (firstAccepted) {
       const found = await findOrderWithLines(tx, refund.orderId);
-      if (found && refund.restock) {
-        const lineOf = new Map(found.items.map((item) => [item.id, item]));
-        await giveStockBack(
-          tx,
-          lines.flatMap((line) => {
-            const item = lineOf.get(line.orderItemId);
-            return item ? [{ ...item, qty: line.qty }] : [];
-          }),
-        );
-      }
+      if (found && refund.restock) await linesBackIntoStock(tx, found.items, lines);
       if (found) {
-        const all = await findRefundsOfOrder(tx, refund.orderId);
-        const order = toOrder(found.order, found.items, all);
+        const afterSale = await findAfterSaleOfOrder(tx, refund.orderId);
+        const order = toOrder(found.order, found.items, afterSale);
         await deps.notices.queue(tx, order, { refund: toRefund({ refund: updated, lines }) });
       }
     }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { groupUnder } from './group-rows.ts';
 import { refundLines, refunds } from '../../db/schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -27,27 +28,20 @@ export async function findRefundsOfOrders(
   db: Database,
   orderIds: readonly string[],
 ): Promise<Map<string, RefundWithLines[]>> {
-  const byOrder = new Map<string, RefundWithLines[]>();
-  if (orderIds.length === 0) return byOrder;
+  if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ refund: refunds, line: refundLines })
+    .select({ parent: refunds, line: refundLines })
     .from(refunds)
     .leftJoin(refundLines, eq(refundLines.refundId, refunds.id))
     .where(inArray(refunds.orderId, [...orderIds]))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  const byId = new Map<string, RefundWithLines>();
-  for (const { refund, line } of rows) {
-    let entry = byId.get(refund.id);
-    if (!entry) {
-      entry = { refund, lines: [] };
-      byId.set(refund.id, entry);
-      const list = byOrder.get(refund.orderId);
-      if (list) list.push(entry);
-      else byOrder.set(refund.orderId, [entry]);
-    }
-    if (line) entry.lines.push(line);
-  }
-  return byOrder;
+  const grouped = groupUnder(rows, (row) => row.orderId);
+  return new Map(
+    [...grouped].map(([orderId, list]) => [
+      orderId,
+      list.map(({ parent, lines }) => ({ refund: parent, lines })),
+    ]),
+  );
 }
 
 export async function findRefundsOfOrder(db: Database, orderId: string) {

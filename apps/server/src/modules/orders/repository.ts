@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import type { OrderStatus } from '@proshop/domain/order-status';
 import { orderItems, orders, products, refunds } from '../../db/schema.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
-import { findRefundsOfOrders, type RefundWithLines } from './refunds-repository.ts';
+import { findAfterSaleOfOrders, NOTHING_AFTER_SALE, type AfterSale } from './after-sale.ts';
 
 // The statements of a checkout are prepared by name (`.prepare(name)`): on PostgreSQL each
 // connection then parses and plans them once, not on every call, which was about half of
@@ -19,7 +19,7 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
-  refunds: RefundWithLines[];
+  afterSale: AfterSale;
 }
 
 /** An array of values as one parameter, e.g. for `= any(...)`. */
@@ -75,7 +75,7 @@ export async function insertOrder(
     .prepare('order_insert')
     .execute();
   if (!row) throw new Error('The order was not stored');
-  return { order: row, items: itemRows, refunds: [] };
+  return { order: row, items: itemRows, afterSale: NOTHING_AFTER_SALE };
 }
 
 export async function findOrderByIdempotencyKey(db: Database, userId: string, key: string) {
@@ -142,7 +142,7 @@ const newestFirst = [sql`${orders.createdAt} desc nulls last`, asc(orders.id)];
 async function withLines(db: Database, rows: readonly OrderRow[]): Promise<OrderWithItems[]> {
   const ids = rows.map((row) => row.id);
   const items = await findItemsOfOrders(db, ids);
-  const refundsByOrder = await findRefundsOfOrders(db, ids);
+  const afterSale = await findAfterSaleOfOrders(db, ids);
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const lines = byOrder.get(item.orderId);
@@ -152,7 +152,7 @@ async function withLines(db: Database, rows: readonly OrderRow[]): Promise<Order
   return rows.map((order) => ({
     order,
     items: byOrder.get(order.id) ?? [],
-    refunds: refundsByOrder.get(order.id) ?? [],
+    afterSale: afterSale.get(order.id) ?? NOTHING_AFTER_SALE,
   }));
 }
 

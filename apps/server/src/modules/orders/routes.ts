@@ -7,8 +7,14 @@ import {
   payOrderRequestSchema,
   startPaymentResponseSchema,
 } from '@proshop/domain/order-schemas';
-import { refundRequestSchema, refundSchema } from '@proshop/domain/refund-schemas';
-import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
+import {
+  acceptReturnSchema,
+  declineReturnSchema,
+  refundRequestSchema,
+  refundSchema,
+  returnRequestSchema,
+} from '@proshop/domain/refund-schemas';
+import { idParamsSchema, idSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
@@ -17,6 +23,7 @@ import { currentUser } from '../auth/access-plugin.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
 import { refundOrder } from './refund-order.ts';
+import { acceptReturn, declineReturn, requestReturn } from './return-requests.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
 import { advanceOrder, createOrder, getOrder, myOrders, orderPage } from './service.ts';
@@ -189,6 +196,76 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       notices.nudge();
       return reply.code(201).send(refund);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/returns',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Ask to return lines of a paid order (its buyer); the shop accepts or declines',
+        params: idParamsSchema,
+        body: returnRequestSchema,
+        response: { 201: orderSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const order = await requestReturn(
+        paymentDeps(request.log),
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      notices.nudge();
+      return reply.code(201).send(order);
+    },
+  );
+
+  const returnParams = z.object({
+    id: idParamsSchema.shape.id,
+    returnId: idSchema('Invalid id'),
+  });
+  app.post(
+    '/api/orders/:id/returns/:returnId/accept',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Accept a return request: its lines are refunded (admin)',
+        params: returnParams,
+        body: acceptReturnSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { id, returnId } = request.params;
+      const deps = paymentDeps(request.log);
+      const order = await acceptReturn(deps, currentUser(request), id, returnId, request.body);
+      notices.nudge();
+      return order;
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/returns/:returnId/decline',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Decline a return request with a message to the buyer (admin)',
+        params: returnParams,
+        body: declineReturnSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const { id, returnId } = request.params;
+      const deps = paymentDeps(request.log);
+      const order = await declineReturn(deps, currentUser(request), id, returnId, request.body);
+      notices.nudge();
+      return order;
     },
   );
 

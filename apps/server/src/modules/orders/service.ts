@@ -31,7 +31,7 @@ import {
   type OrderLineWithStock,
 } from './repository.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
-import { findRefundsOfOrder } from './refunds-repository.ts';
+import { findAfterSaleOfOrder } from './after-sale.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_CANCELLED = 'This order has been cancelled';
@@ -50,7 +50,7 @@ function samePrices(sent: OrderPrices, computed: OrderPrices): boolean {
 
 async function withItems(db: Database, order: OrderRow): Promise<Order> {
   const items = await findItemsOfOrders(db, [order.id]);
-  return toOrder(order, items, await findRefundsOfOrder(db, order.id));
+  return toOrder(order, items, await findAfterSaleOfOrder(db, order.id));
 }
 
 /**
@@ -135,7 +135,7 @@ export async function createOrder(
         qty,
       })),
     );
-    return toOrder(stored.order, stored.items, stored.refunds);
+    return toOrder(stored.order, stored.items, stored.afterSale);
   } catch (error) {
     // The same key sent twice at once: the first insert won; answer its order (or refuse this
     // one if it is another order).
@@ -174,12 +174,12 @@ export async function findVisibleOrder(
 
 export async function getOrder(db: Database, user: SessionUser, id: string): Promise<Order> {
   const { order, items } = await findVisibleOrder(db, user, id);
-  return toOrder(order, items, await findRefundsOfOrder(db, order.id));
+  return toOrder(order, items, await findAfterSaleOfOrder(db, order.id));
 }
 
 export async function myOrders(db: Database, user: SessionUser): Promise<Order[]> {
-  return (await listOrdersOfUser(db, user.id)).map(({ order, items, refunds }) =>
-    toOrder(order, items, refunds),
+  return (await listOrdersOfUser(db, user.id)).map(({ order, items, afterSale }) =>
+    toOrder(order, items, afterSale),
   );
 }
 
@@ -196,7 +196,7 @@ export async function orderPage(
     status,
   });
   return {
-    orders: rows.map(({ order, items, refunds }) => toOrder(order, items, refunds)),
+    orders: rows.map(({ order, items, afterSale }) => toOrder(order, items, afterSale)),
     page,
     pages: pageCount(total, pageSize),
   };
@@ -228,7 +228,7 @@ export async function advanceOrder(
       }
       const sent = await updateOrder(tx, id, { isSent: true, sentAt: now });
       if (!sent) throw notFound(ORDER_NOT_FOUND);
-      const sentOrder = toOrder(sent, items, await findRefundsOfOrder(tx, id));
+      const sentOrder = toOrder(sent, items, await findAfterSaleOfOrder(tx, id));
       await notices.queue(tx, sentOrder, 'sent');
       return sentOrder;
     }
@@ -243,6 +243,6 @@ export async function advanceOrder(
     }
     const delivered = await updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
     if (!delivered) throw notFound(ORDER_NOT_FOUND);
-    return toOrder(delivered, items, await findRefundsOfOrder(tx, id));
+    return toOrder(delivered, items, await findAfterSaleOfOrder(tx, id));
   });
 }

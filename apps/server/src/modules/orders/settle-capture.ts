@@ -19,6 +19,7 @@ import {
   markOrderPaid,
 } from './capture-attempt.ts';
 import type { OrderNotices } from './notify-buyer.ts';
+import { NOTHING_AFTER_SALE } from './after-sale.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
 import { findOrderWithLines } from './repository.ts';
 import { giveStockBack } from './stock.ts';
@@ -99,8 +100,8 @@ export async function settleCapture(
       const paid = toOrder(
         { ...order, ...payment, isPaid: true, captureAttemptId: null, captureLeaseUntil: null },
         items,
-        // Paid this moment: no refund can exist yet.
-        [],
+        // Paid this moment: no refund or return can exist yet.
+        NOTHING_AFTER_SALE,
       );
       await deps.notices.queue(tx, paid, 'paid');
       return { outcome: 'paid', order: paid } as const;

@@ -1,8 +1,7 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Message } from '../../components/Message.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { InlineError } from '../../components/InlineError.tsx';
 import { useCancelOrderMutation } from './orders-api.ts';
 
 /**
@@ -48,11 +47,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
           Keep order
         </Button>
       </div>
-      {error && (
-        <div className="mt-2 small">
-          <Message variant="danger">{errorMessage(error)}</Message>
-        </div>
-      )}
+      <InlineError error={error} />
     </div>
   );
 }

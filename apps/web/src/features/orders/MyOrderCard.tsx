@@ -14,6 +14,7 @@ import { Message } from '../../components/Message.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { mailToShop } from '../../lib/shop-email.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
+import { canRequestReturn, ReturnRequestForm } from './ReturnRequestForm.tsx';
 import { shownDate } from './order-dates.ts';
 import { useReorder, type ReorderResult } from './use-reorder.ts';
 
@@ -44,6 +45,27 @@ function StatusMessage({ order }: { order: Order }) {
   return <>Order waiting to be shipped</>;
 }
 
+const returnWords = {
+  requested: 'Return requested: waiting for the shop',
+  accepted: 'Return accepted: the items are refunded',
+  declined: 'Return declined',
+} as const;
+
+/** Each return request of the order and what the shop decided. */
+function ReturnStates({ order }: { order: Order }) {
+  if (order.returns.length === 0) return null;
+  return (
+    <ul className="list-unstyled small mt-2 mb-0">
+      {order.returns.map((request) => (
+        <li key={request._id}>
+          {returnWords[request.status]}
+          {request.declineMessage ? `: ${request.declineMessage}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A read-only tick box: the card's Paid and Delivered indicators. */
 function Indicator({ id, label, on }: { id: string; label: string; on: boolean }) {
   return <Form.Check inline readOnly disabled id={id} label={label} checked={on} />;
@@ -69,6 +91,7 @@ export function MyOrderCard({ order }: { order: Order }) {
   const reorder = useReorder();
   const [reordering, setReordering] = useState(false);
   const [reordered, setReordered] = useState<ReorderResult | null>(null);
+  const [returning, setReturning] = useState(false);
   const first = order.orderItems[0];
   const more = order.orderItems.length - 1;
   const standing = refundStanding(order);
@@ -145,7 +168,19 @@ export function MyOrderCard({ order }: { order: Order }) {
           </Col>
           <Col md={4} className="d-grid gap-2">
             {canCancel(order) && <CancelOrderButton order={order} />}
-            <MailButton label="Return item" subject={`Return item from order ${order._id}`} />
+            {canRequestReturn(order) ? (
+              <Button
+                type="button"
+                variant="outline-dark"
+                size="sm"
+                aria-expanded={returning}
+                onClick={() => setReturning(!returning)}
+              >
+                Return item
+              </Button>
+            ) : (
+              <MailButton label="Return item" subject={`Return item from order ${order._id}`} />
+            )}
             <Button
               type="button"
               variant="dark"
@@ -167,6 +202,8 @@ export function MyOrderCard({ order }: { order: Order }) {
             <MailButton label="Contact Us" subject={`Question about order ${order._id}`} />
           </Col>
         </Row>
+        {returning && <ReturnRequestForm order={order} onDone={() => setReturning(false)} />}
+        <ReturnStates order={order} />
         {reordered && (
           <Message variant={reordered.added > 0 ? 'info' : 'warning'}>
             {reordered.added > 0 && (

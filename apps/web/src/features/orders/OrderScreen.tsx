@@ -17,6 +17,7 @@ import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
+import { AdminReturns } from './AdminReturns.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
 import { RefundForm } from './RefundForm.tsx';
@@ -135,6 +136,12 @@ function OrderDetails({ order }: { order: Order }) {
                   <AdminOrderActions order={order} />
                 </ListGroup.Item>
               )}
+              {Boolean(userInfo?.isAdmin) &&
+                order.returns.some((r) => r.status === 'requested') && (
+                  <ListGroup.Item as="li">
+                    <AdminReturns order={order} />
+                  </ListGroup.Item>
+                )}
               {showRefund && (
                 <ListGroup.Item as="li">
                   <RefundForm order={order} />

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Message } from '../../components/Message.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { InlineError } from '../../components/InlineError.tsx';
+import { QuantitySelect } from '../../components/QuantitySelect.tsx';
 import { useRefundOrderMutation } from './orders-api.ts';
 
 /** The order as the shared refund rule reads it: refunds PayPal did not refuse count. */
@@ -89,25 +90,14 @@ export function RefundForm({ order }: { order: Order }) {
       {order.orderItems.map((item) => {
         const left = item.qty - (refundedBefore.get(item._id) ?? 0);
         return (
-          <Form.Group key={item._id} controlId={`refund-${item._id}`} className="mb-2">
-            <Form.Label className="small mb-0">
-              {item.name} ({left} of {item.qty} left)
-            </Form.Label>
-            <Form.Select
-              size="sm"
-              disabled={left === 0}
-              value={quantities[item._id] ?? 0}
-              onChange={(event) =>
-                setQuantities({ ...quantities, [item._id]: Number(event.target.value) })
-              }
-            >
-              {Array.from({ length: left + 1 }, (_, qty) => (
-                <option key={qty} value={qty}>
-                  {qty}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <QuantitySelect
+            key={item._id}
+            id={`refund-${item._id}`}
+            label={`${item.name} (${left} of ${item.qty} left)`}
+            max={left}
+            value={quantities[item._id] ?? 0}
+            onChange={(qty) => setQuantities({ ...quantities, [item._id]: qty })}
+          />
         );
       })}
       <Form.Check
@@ -158,11 +148,7 @@ export function RefundForm({ order }: { order: Order }) {
       >
         {isRefundRefusal(plan) ? 'Refund' : `Refund ${money(plan.amountCents)}`}
       </Button>
-      {error && (
-        <div className="mt-2">
-          <Message variant="danger">{errorMessage(error)}</Message>
-        </div>
-      )}
+      <InlineError error={error} />
       {data && (
         <div className="mt-2">
           <Message variant="success">

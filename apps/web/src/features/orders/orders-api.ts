@@ -1,5 +1,11 @@
 import type { Order, PayConfig, StartPaymentResponse } from '@proshop/domain/order-schemas';
-import type { Refund, RefundRequestBody } from '@proshop/domain/refund-schemas';
+import type {
+  AcceptReturnBody,
+  DeclineReturnBody,
+  Refund,
+  RefundRequestBody,
+  ReturnRequestBody,
+} from '@proshop/domain/refund-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
 interface PayArgs {
@@ -52,6 +58,36 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
       // A refund changes the order and, with restock, the products' stock.
       invalidatesTags: (_refund, error) => (error ? [] : ['Order', 'Product']),
     }),
+    requestReturn: build.mutation<Order, { orderId: string; body: ReturnRequestBody }>({
+      query: ({ orderId, body }) => ({
+        url: `${orderPath(orderId)}/returns`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+    }),
+    acceptReturn: build.mutation<
+      Order,
+      { orderId: string; returnId: string; body: AcceptReturnBody }
+    >({
+      query: ({ orderId, returnId, body }) => ({
+        url: `${orderPath(orderId)}/returns/${encodeURIComponent(returnId)}/accept`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order', 'Product']),
+    }),
+    declineReturn: build.mutation<
+      Order,
+      { orderId: string; returnId: string; body: DeclineReturnBody }
+    >({
+      query: ({ orderId, returnId, body }) => ({
+        url: `${orderPath(orderId)}/returns/${encodeURIComponent(returnId)}/decline`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+    }),
     markOrderSent: build.mutation<Order, string>({
       query: (orderId) => ({ url: `${orderPath(orderId)}/sent`, method: 'PUT' }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
@@ -71,6 +107,9 @@ export const {
   usePayOrderMutation,
   useCancelOrderMutation,
   useRefundOrderMutation,
+  useRequestReturnMutation,
+  useAcceptReturnMutation,
+  useDeclineReturnMutation,
   useMarkOrderSentMutation,
   useMarkOrderDeliveredMutation,
 } = ordersApi;

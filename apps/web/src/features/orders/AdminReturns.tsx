@@ -1,0 +1,78 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { InlineError } from '../../components/InlineError.tsx';
+import { useAcceptReturnMutation, useDeclineReturnMutation } from './orders-api.ts';
+
+type ReturnRequest = Order['returns'][number];
+
+function OpenRequest({ order, request }: { order: Order; request: ReturnRequest }) {
+  const [accept, accepted] = useAcceptReturnMutation();
+  const [decline, declined] = useDeclineReturnMutation();
+  const [restock, setRestock] = useState(true);
+  const [message, setMessage] = useState('');
+  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
+  const busy = accepted.isLoading || declined.isLoading;
+  const error = accepted.error ?? declined.error;
+  const ids = { orderId: order._id, returnId: request._id };
+
+  return (
+    <section aria-label="Return request" className="border rounded p-2 mb-2">
+      <p className="small mb-1">
+        {request.lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`).join(', ')}
+      </p>
+      <p className="small mb-2">Reason: {request.reason}</p>
+      <Form.Check
+        id={`return-restock-${request._id}`}
+        label="Put the items back into stock"
+        checked={restock}
+        onChange={(event) => setRestock(event.target.checked)}
+      />
+      <Button
+        type="button"
+        variant="dark"
+        size="sm"
+        className="w-100 my-2"
+        disabled={busy}
+        onClick={() => void accept({ ...ids, body: { restock } })}
+      >
+        Accept and refund
+      </Button>
+      <Form.Group controlId={`return-message-${request._id}`}>
+        <Form.Label className="small mb-0">Message to the customer</Form.Label>
+        <Form.Control
+          size="sm"
+          maxLength={1000}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+      </Form.Group>
+      <Button
+        type="button"
+        variant="outline-danger"
+        size="sm"
+        className="w-100 mt-2"
+        disabled={busy || message.trim() === ''}
+        onClick={() => void decline({ ...ids, body: { message } })}
+      >
+        Decline
+      </Button>
+      <InlineError error={error} />
+    </section>
+  );
+}
+
+/** Admin: the order's open return requests, each accepted (refunded) or declined. */
+export function AdminReturns({ order }: { order: Order }) {
+  const open = order.returns.filter((request) => request.status === 'requested');
+  if (open.length === 0) return null;
+  return (
+    <>
+      <h2 className="fs-5">Return requests</h2>
+      {open.map((request) => (
+        <OpenRequest key={request._id} order={order} request={request} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Order } from '@proshop/domain/order-schemas';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { InlineError } from '../../components/InlineError.tsx';
+import { QuantitySelect } from '../../components/QuantitySelect.tsx';
+import { useRequestReturnMutation } from './orders-api.ts';
+
+/**
+ * Units of each line the buyer can still ask to return: bought, less refunded (refunds PayPal
+ * did not refuse) and less what open return requests hold. The server counts the same way.
+ */
+export function returnableUnits(order: Order): Map<string, number> {
+  const left = new Map(order.orderItems.map((item) => [item._id, item.qty]));
+  const take = (lines: readonly { orderItem: string; qty: number }[]) => {
+    for (const line of lines) left.set(line.orderItem, (left.get(line.orderItem) ?? 0) - line.qty);
+  };
+  for (const refund of order.refunds) if (refund.status !== 'failed') take(refund.lines);
+  for (const request of order.returns) if (request.status === 'requested') take(request.lines);
+  return left;
+}
+
+/** Whether My Orders offers a return request for this order. */
+export function canRequestReturn(order: Order): boolean {
+  return (
+    order.isPaid &&
+    !order.isCancelled &&
+    [...returnableUnits(order).values()].some((units) => units > 0)
+  );
+}
+
+/** The buyer's return request on their order card: how many of each line, and why. */
+export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () => void }) {
+  const left = returnableUnits(order);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [requestReturn, { isLoading, error }] = useRequestReturnMutation();
+  const lines = Object.entries(quantities)
+    .filter(([, qty]) => qty > 0)
+    .map(([orderItem, qty]) => ({ orderItem, qty }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const sent = await requestReturn({ orderId: order._id, body: { lines, reason } });
+    if (!('error' in sent)) onDone();
+  };
+
+  return (
+    <Form
+      onSubmit={(event) => void submit(event)}
+      aria-label="Return request"
+      className="border rounded p-2 mt-2"
+    >
+      {order.orderItems.map((item) => {
+        const units = Math.max(0, left.get(item._id) ?? 0);
+        return (
+          <QuantitySelect
+            key={item._id}
+            id={`return-${item._id}`}
+            label={`${item.name} to return`}
+            max={units}
+            value={quantities[item._id] ?? 0}
+            onChange={(qty) => setQuantities({ ...quantities, [item._id]: qty })}
+          />
+        );
+      })}
+      <Form.Group controlId={`return-reason-${order._id}`} className="mb-2">
+        <Form.Label className="small mb-0">Why are you returning them?</Form.Label>
+        <Form.Control
+          size="sm"
+          required
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2">
+        <Button
+          type="submit"
+          variant="dark"
+          size="sm"
+          disabled={isLoading || lines.length === 0 || reason.trim() === ''}
+        >
+          Send return request
+        </Button>
+        <Button type="button" variant="outline-dark" size="sm" onClick={onDone}>
+          Close
+        </Button>
+      </div>
+      <InlineError error={error} />
+    </Form>
+  );
+}
