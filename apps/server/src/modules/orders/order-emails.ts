@@ -98,6 +98,47 @@ export function sentEmail(order: Order, shopName: string, orderUrl: string): Mai
   };
 }
 
+/**
+ * An after-sale notice to the buyer: what happened, the lines it is about, perhaps a word more,
+ * and the way back to the order. Every part is escaped in the HTML.
+ */
+function notice(
+  order: Order,
+  shop: { shopName: string; orderUrl: string },
+  subject: string,
+  said: { what: string; listed?: readonly string[]; more?: readonly string[] },
+): MailMessage {
+  const listed = said.listed ?? [];
+  const more = said.more ?? [];
+  return {
+    to: order.user.email,
+    subject: `${shop.shopName}: ${subject}`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      said.what,
+      ...listed,
+      ...(more.length > 0 ? ['', ...more] : []),
+      '',
+      `See the order at ${shop.orderUrl}`,
+      '',
+      shop.shopName,
+    ].join('\n'),
+    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
+    <p>${escapeHtml(said.what)}</p>
+    ${listed.length > 0 ? `<p>${listed.map(escapeHtml).join('<br>')}</p>` : ''}
+    ${more.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
+    <p><a href="${escapeHtml(shop.orderUrl)}">See the order</a></p>
+    <p>${escapeHtml(shop.shopName)}</p>`),
+  };
+}
+
+/** "2 x Desk lamp" for each line, by the lines' ids. */
+function namedLines(order: Order, lines: readonly { orderItem: string; qty: number }[]) {
+  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
+  return lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`);
+}
+
 const cancelledBecause: Record<'buyer' | 'admin' | 'shop', string> = {
   buyer: 'as you asked',
   admin: 'by the shop',
@@ -111,29 +152,13 @@ export function cancelledEmail(
   orderUrl: string,
   by: keyof typeof cancelledBecause,
 ): MailMessage {
-  const { text } = lines(order);
-  const why = cancelledBecause[by];
   const money = order.isPaid
     ? 'What you paid is being refunded; another e-mail will confirm it.'
     : 'Nothing was charged.';
-  return {
-    to: order.user.email,
-    subject: `${shopName}: your order ${order._id} has been cancelled`,
-    text: [
-      `Hello ${order.user.name},`,
-      '',
-      `Your order ${order._id} has been cancelled ${why}. ${money}`,
-      ...text,
-      '',
-      `See the order at ${orderUrl}`,
-      '',
-      shopName,
-    ].join('\n'),
-    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>Your order ${order._id} has been cancelled ${why}. ${money}</p>
-    <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
-    <p>${escapeHtml(shopName)}</p>`),
-  };
+  return notice(order, { shopName, orderUrl }, `your order ${order._id} has been cancelled`, {
+    what: `Your order ${order._id} has been cancelled ${cancelledBecause[by]}. ${money}`,
+    listed: lines(order).text,
+  });
 }
 
 /** The notice sent when a refund is made: its amount and the lines it gives back. */
@@ -143,31 +168,13 @@ export function refundEmail(
   shopName: string,
   orderUrl: string,
 ): MailMessage {
-  const money = moneyOf(order);
-  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
-  const returned = refund.lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`);
-  const what = [...returned, ...(refund.shipping ? ['Shipping'] : [])];
-  return {
-    to: order.user.email,
-    subject: `${shopName}: a refund of ${money(refund.amount)} for order ${order._id}`,
-    text: [
-      `Hello ${order.user.name},`,
-      '',
-      `We have refunded ${money(refund.amount)} for your order ${order._id}.`,
-      ...(what.length > 0 ? ['', 'For:', ...what] : []),
-      '',
-      'It goes back to the way you paid; your bank may take a few days to show it.',
-      `See the order at ${orderUrl}`,
-      '',
-      shopName,
-    ].join('\n'),
-    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>We have refunded ${money(refund.amount)} for your order ${order._id}.</p>
-    ${what.length > 0 ? `<p>For: ${what.map(escapeHtml).join(', ')}</p>` : ''}
-    <p>It goes back to the way you paid; your bank may take a few days to show it.</p>
-    <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
-    <p>${escapeHtml(shopName)}</p>`),
-  };
+  const amount = moneyOf(order)(refund.amount);
+  const what = [...namedLines(order, refund.lines), ...(refund.shipping ? ['Shipping'] : [])];
+  return notice(order, { shopName, orderUrl }, `a refund of ${amount} for order ${order._id}`, {
+    what: `We have refunded ${amount} for your order ${order._id}.`,
+    listed: what.length > 0 ? ['For:', ...what] : [],
+    more: ['It goes back to the way you paid; your bank may take a few days to show it.'],
+  });
 }
 
 const returnWords = {
@@ -185,28 +192,10 @@ export function returnEmail(
   shopName: string,
   orderUrl: string,
 ): MailMessage {
-  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
-  const what = request.lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`);
-  const said = step === 'declined' && request.declineMessage ? request.declineMessage : undefined;
-  return {
-    to: order.user.email,
-    subject: `${shopName}: your return for order ${order._id} ${step === 'received' ? 'is received' : `is ${step}`}`,
-    text: [
-      `Hello ${order.user.name},`,
-      '',
-      returnWords[step](order._id),
-      ...what,
-      ...(said ? ['', said] : []),
-      '',
-      `See the order at ${orderUrl}`,
-      '',
-      shopName,
-    ].join('\n'),
-    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>${escapeHtml(returnWords[step](order._id))}</p>
-    <p>${what.map(escapeHtml).join('<br>')}</p>
-    ${said ? `<p>${escapeHtml(said)}</p>` : ''}
-    <p><a href="${escapeHtml(orderUrl)}">See the order</a></p>
-    <p>${escapeHtml(shopName)}</p>`),
-  };
+  const said = step === 'declined' && request.declineMessage ? [request.declineMessage] : [];
+  return notice(order, { shopName, orderUrl }, `your return for order ${order._id} is ${step}`, {
+    what: returnWords[step](order._id),
+    listed: namedLines(order, request.lines),
+    more: said,
+  });
 }
