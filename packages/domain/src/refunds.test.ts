@@ -5,6 +5,8 @@ import {
   isRefundRefusal,
   planRefund,
   refundableCents,
+  refundableUnits,
+  returnableUnits,
   type EarlierRefund,
   type RefundPlan,
   type RefundRequest,
@@ -139,5 +141,27 @@ describe('refund amounts', () => {
     });
     expect(planRefund(lampsAndKettle, {})).toEqual({ reason: 'nothing' });
     expect(planRefund(lampsAndKettle, { goodwillCents: 0.5 })).toEqual({ reason: 'nothing' });
+  });
+});
+
+describe('units left after the sale', () => {
+  const order = {
+    orderItems: [
+      { _id: 'lamp', qty: 3 },
+      { _id: 'kettle', qty: 1 },
+    ],
+    refunds: [
+      { status: 'completed', lines: [{ orderItem: 'lamp', qty: 1 }] },
+      { status: 'failed', lines: [{ orderItem: 'kettle', qty: 1 }] },
+    ],
+    returns: [
+      { status: 'requested', lines: [{ orderItem: 'lamp', qty: 1 }] },
+      { status: 'declined', lines: [{ orderItem: 'kettle', qty: 1 }] },
+    ],
+  };
+
+  it('counts refunds not failed for refunding, and open return requests too for returning', () => {
+    expect(Object.fromEntries(refundableUnits(order))).toEqual({ lamp: 2, kettle: 1 });
+    expect(Object.fromEntries(returnableUnits(order))).toEqual({ lamp: 1, kettle: 1 });
   });
 });

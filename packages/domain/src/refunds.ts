@@ -80,15 +80,20 @@ function itemsValue(order: RefundableOrder, lines: readonly LineQuantity[]): num
   return lines.reduce((sum, line) => sum + lineTotal(price.get(line.orderItem) ?? 0, line.qty), 0);
 }
 
-/** Refunded so far, per order line. */
-function refundedQuantities(order: RefundableOrder): Map<string, number> {
-  const refunded = new Map<string, number>();
-  for (const refund of order.earlier) {
-    for (const line of refund.lines) {
-      refunded.set(line.orderItem, (refunded.get(line.orderItem) ?? 0) + line.qty);
-    }
+/**
+ * Units of each line still free: bought, less every group of units already spoken for (refunds
+ * not failed, open return requests). The one count behind the refund form, the return form, the
+ * refund rule and the server's checks.
+ */
+export function unitsLeft(
+  lines: readonly { id: string; qty: number }[],
+  spoken: readonly (readonly LineQuantity[])[],
+): Map<string, number> {
+  const left = new Map(lines.map((line) => [line.id, line.qty]));
+  for (const group of spoken) {
+    for (const line of group) left.set(line.orderItem, (left.get(line.orderItem) ?? 0) - line.qty);
   }
-  return refunded;
+  return left;
 }
 
 /** What is left to refund of the order, in cents. */
@@ -102,7 +107,10 @@ export function planRefund(
   request: RefundRequest,
 ): RefundPlan | RefundRefusal {
   const bought = new Map(order.lines.map((line) => [line.id, line.qty]));
-  const refunded = refundedQuantities(order);
+  const left = unitsLeft(
+    order.lines,
+    order.earlier.map((refund) => refund.lines),
+  );
   const wanted = new Map<string, number>();
   for (const line of request.lines ?? []) {
     if (!bought.has(line.orderItem) || !Number.isSafeInteger(line.qty) || line.qty < 1) {
@@ -111,8 +119,8 @@ export function planRefund(
     wanted.set(line.orderItem, (wanted.get(line.orderItem) ?? 0) + line.qty);
   }
   for (const [orderItem, qty] of wanted) {
-    const left = bought.get(orderItem)! - (refunded.get(orderItem) ?? 0);
-    if (qty > left) return { reason: 'too-many', orderItem, left };
+    const units = left.get(orderItem)!;
+    if (qty > units) return { reason: 'too-many', orderItem, left: units };
   }
   const shippingBefore = order.earlier.some((refund) => refund.shipping);
   if (request.shipping && shippingBefore) return { reason: 'shipping-refunded' };
@@ -138,4 +146,27 @@ export function planRefund(
 
 export function isRefundRefusal(plan: RefundPlan | RefundRefusal): plan is RefundRefusal {
   return 'reason' in plan;
+}
+
+/** An order as its answer shows it after the sale: its lines, refunds and return requests. */
+export interface OrderAfterSale {
+  orderItems: readonly { _id: string; qty: number }[];
+  refunds: readonly { status: string; lines: readonly LineQuantity[] }[];
+  returns: readonly { status: string; lines: readonly LineQuantity[] }[];
+}
+
+const lineIds = (order: OrderAfterSale) =>
+  order.orderItems.map((item) => ({ id: item._id, qty: item.qty }));
+const refunded = (order: OrderAfterSale) =>
+  order.refunds.filter((refund) => refund.status !== 'failed').map((refund) => refund.lines);
+
+/** Units of each line an admin can still refund: refunds PayPal did not refuse count. */
+export function refundableUnits(order: OrderAfterSale): Map<string, number> {
+  return unitsLeft(lineIds(order), refunded(order));
+}
+
+/** Units of each line the buyer can still ask to return: open requests count too. */
+export function returnableUnits(order: OrderAfterSale): Map<string, number> {
+  const open = order.returns.filter((request) => request.status === 'requested');
+  return unitsLeft(lineIds(order), [...refunded(order), ...open.map((request) => request.lines)]);
 }

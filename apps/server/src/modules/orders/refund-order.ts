@@ -7,6 +7,7 @@ import {
   type RefundPlan,
   type RefundRefusal,
   type RefundableOrder,
+  unitsLeft,
 } from '@proshop/domain/refunds';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -122,15 +123,13 @@ export async function storeRemainingRefund(
 ): Promise<RefundWithLines | undefined> {
   const earlier = await findRefundsOfOrder(tx, order.id);
   const target = refundable(order, items, earlier);
-  const refundedQty = new Map<string, number>();
-  for (const refund of target.earlier) {
-    for (const line of refund.lines) {
-      refundedQty.set(line.orderItem, (refundedQty.get(line.orderItem) ?? 0) + line.qty);
-    }
-  }
-  const lines = items
-    .map((item) => ({ orderItem: item.id, qty: item.qty - (refundedQty.get(item.id) ?? 0) }))
-    .filter((line) => line.qty > 0);
+  const left = unitsLeft(
+    target.lines,
+    target.earlier.map((refund) => refund.lines),
+  );
+  const lines = [...left]
+    .filter(([, qty]) => qty > 0)
+    .map(([orderItem, qty]) => ({ orderItem, qty }));
   const shipping = !target.earlier.some((refund) => refund.shipping) && target.shippingCents > 0;
   let plan = planRefund(target, { lines, shipping });
   let restockNow = false;

@@ -5,6 +5,7 @@ import type {
   DeclineReturnBody,
   ReturnRequestBody,
 } from '@proshop/domain/refund-schemas';
+import { returnableUnits } from '@proshop/domain/refunds';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, forbidden, invalid, notFound } from '../../errors/app-error.ts';
@@ -54,24 +55,15 @@ export async function requestReturn(
       throw conflict('Only a paid order that was not cancelled can be returned');
     }
     const afterSale = await findAfterSaleOfOrder(tx, order.id);
-    const taken = new Map<string, number>();
-    const count = (lines: readonly { orderItemId: string; qty: number }[]) => {
-      for (const line of lines)
-        taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.qty);
-    };
-    for (const { refund, lines } of afterSale.refunds) if (refund.status !== 'failed') count(lines);
-    for (const { request, lines } of afterSale.returns) {
-      if (request.status === 'requested') count(lines);
-    }
-    const bought = new Map(items.map((item) => [item.id, item.qty]));
+    const left = returnableUnits(toOrder(order, items, afterSale));
     const wanted = new Map<string, number>();
     for (const line of body.lines) {
-      if (!bought.has(line.orderItem)) throw invalid('A line to return is not part of this order');
+      if (!left.has(line.orderItem)) throw invalid('A line to return is not part of this order');
       wanted.set(line.orderItem, (wanted.get(line.orderItem) ?? 0) + line.qty);
     }
     for (const [orderItem, qty] of wanted) {
-      const left = bought.get(orderItem)! - (taken.get(orderItem) ?? 0);
-      if (qty > left) throw conflict(`Only ${left} of a line can still be returned`);
+      const units = left.get(orderItem)!;
+      if (qty > units) throw conflict(`Only ${units} of a line can still be returned`);
     }
     const id = randomUUID();
     await insertReturn(

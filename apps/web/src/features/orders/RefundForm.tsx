@@ -1,6 +1,11 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
-import { isRefundRefusal, planRefund, type RefundableOrder } from '@proshop/domain/refunds';
+import {
+  isRefundRefusal,
+  planRefund,
+  refundableUnits,
+  type RefundableOrder,
+} from '@proshop/domain/refunds';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -38,12 +43,7 @@ function refundableOrder(order: Order): RefundableOrder {
  */
 export function RefundForm({ order }: { order: Order }) {
   const target = refundableOrder(order);
-  const refundedBefore = new Map<string, number>();
-  for (const earlier of target.earlier) {
-    for (const line of earlier.lines) {
-      refundedBefore.set(line.orderItem, (refundedBefore.get(line.orderItem) ?? 0) + line.qty);
-    }
-  }
+  const left = refundableUnits(order);
   const shippingRefunded = target.earlier.some((refund) => refund.shipping);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [shipping, setShipping] = useState(false);
@@ -88,13 +88,13 @@ export function RefundForm({ order }: { order: Order }) {
     <Form onSubmit={(event) => void submit(event)} aria-label="Refund">
       <h2 className="fs-5">Refund</h2>
       {order.orderItems.map((item) => {
-        const left = item.qty - (refundedBefore.get(item._id) ?? 0);
+        const units = left.get(item._id) ?? 0;
         return (
           <QuantitySelect
             key={item._id}
             id={`refund-${item._id}`}
-            label={`${item.name} (${left} of ${item.qty} left)`}
-            max={left}
+            label={`${item.name} (${units} of ${item.qty} left)`}
+            max={units}
             value={quantities[item._id] ?? 0}
             onChange={(qty) => setQuantities({ ...quantities, [item._id]: qty })}
           />

@@ -1,24 +1,11 @@
 import type { Order } from '@proshop/domain/order-schemas';
+import { returnableUnits } from '@proshop/domain/refunds';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { InlineError } from '../../components/InlineError.tsx';
 import { QuantitySelect } from '../../components/QuantitySelect.tsx';
 import { useRequestReturnMutation } from './orders-api.ts';
-
-/**
- * Units of each line the buyer can still ask to return: bought, less refunded (refunds PayPal
- * did not refuse) and less what open return requests hold. The server counts the same way.
- */
-export function returnableUnits(order: Order): Map<string, number> {
-  const left = new Map(order.orderItems.map((item) => [item._id, item.qty]));
-  const take = (lines: readonly { orderItem: string; qty: number }[]) => {
-    for (const line of lines) left.set(line.orderItem, (left.get(line.orderItem) ?? 0) - line.qty);
-  };
-  for (const refund of order.refunds) if (refund.status !== 'failed') take(refund.lines);
-  for (const request of order.returns) if (request.status === 'requested') take(request.lines);
-  return left;
-}
 
 /** Whether My Orders offers a return request for this order. */
 export function canRequestReturn(order: Order): boolean {
