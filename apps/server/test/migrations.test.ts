@@ -119,6 +119,7 @@ describe('migrations', () => {
       await t.handle.db.insert(products).values({
         name: 'Kept',
         image: '/images/sample.webp',
+        images: ['/images/sample.webp'],
         brand: 'b',
         category: 'c',
         description: 'd',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { multiLineText, oneLineText } from './text-fields.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { pageNumberSchema } from './pagination.ts';
+import { imageAddress } from './image-address.ts';
+import { isSlug } from './slugs.ts';
 
 /** The default number of products (and of the admin's orders) on one page (PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
@@ -25,12 +27,18 @@ export type ReviewWithBadge = z.infer<typeof reviewWithBadgeSchema>;
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** The main picture: the first of `images`. */
   image: z.string(),
+  /** Every picture, the main one first (1 to MAX_PRODUCT_IMAGES). */
+  images: z.array(z.string()),
   price: z.number(),
   countInStock: z.number().int(),
   description: z.string(),
+  /** The brand's and category's names ('' for none) and slugs (null for none). */
   brand: z.string(),
   category: z.string(),
+  brandSlug: z.string().nullable(),
+  categorySlug: z.string().nullable(),
   rating: z.number(),
   numReviews: z.number().int(),
   createdAt: z.string(),
@@ -42,18 +50,112 @@ export const productDetailSchema = productSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** Query of GET /api/products. A missing or malformed page number means page 1. */
-export const productListQuerySchema = z.object({
-  // Free text a shopper may paste anything into: the search reads control characters as spaces.
-  keyword: z.string().max(1000).optional(),
-  pageNumber: pageNumberSchema,
-});
+/** The orders a product list can be sorted in; `newest` is the default (best matches first with a keyword). */
+export const PRODUCT_SORTS = [
+  'newest',
+  'price-asc',
+  'price-desc',
+  'rating',
+  'best-selling',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** At most this many slugs in one filter: each is a condition of the query. */
+export const MAX_FILTER_SLUGS = 20;
+
+/** `category` or `brand`: slugs separated by commas, each named once; '' means no filter. */
+const slugListSchema = (field: string) =>
+  z
+    .string()
+    .max(2000, `${field} is too long`)
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((slug) => slug.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .refine(
+      (slugs) => slugs.length <= MAX_FILTER_SLUGS,
+      `${field}: at most ${MAX_FILTER_SLUGS} at once`,
+    )
+    .refine(
+      (slugs) => slugs.every(isSlug),
+      `${field} must be slugs separated by commas, such as phones,cameras`,
+    )
+    .optional();
+
+/** A price bound as a query string holds it: digits with at most 2 decimals. */
+const priceBoundSchema = (field: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${field} must be an amount such as 25 or 19.99`)
+    .transform(Number)
+    .optional();
+
+/**
+ * Query of GET /api/products. A missing or malformed page number means page 1 (links shared before
+ * paging was strict keep working); every other unknown value is refused with a message.
+ */
+export const productListQuerySchema = z
+  .object({
+    // Free text a shopper may paste anything into: the search reads control characters as spaces.
+    keyword: z.string().max(1000).optional(),
+    pageNumber: pageNumberSchema,
+    category: slugListSchema('category'),
+    brand: slugListSchema('brand'),
+    minPrice: priceBoundSchema('minPrice'),
+    maxPrice: priceBoundSchema('maxPrice'),
+    inStock: z
+      .enum(['1', '0'], { error: 'inStock must be 1 (only products in stock) or 0' })
+      .transform((value) => value === '1')
+      .optional(),
+    minRating: z
+      .string()
+      .regex(/^[0-5](\.\d)?$/, 'minRating must be a rating from 0 to 5, such as 4 or 3.5')
+      .transform(Number)
+      .refine((value) => value <= 5, 'minRating must be a rating from 0 to 5, such as 4 or 3.5')
+      .optional(),
+    sort: z
+      .enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` })
+      .default('newest'),
+  })
+  .refine(
+    (query) =>
+      query.minPrice === undefined ||
+      query.maxPrice === undefined ||
+      query.minPrice <= query.maxPrice,
+    { message: 'minPrice must not be more than maxPrice', path: ['minPrice'] },
+  );
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** One value of a facet: how many products it would show with the other filters kept. */
+export const facetValueSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+});
+export type FacetValue = z.infer<typeof facetValueSchema>;
+
+/**
+ * The filter panel's choices for the current keyword and filters. A facet's own selection does
+ * not narrow its own counts (choosing Apple still shows how many Samsung products there are);
+ * `price` is the range of prices with every filter but the price kept (null when none match).
+ */
+export const productFacetsSchema = z.object({
+  categories: z.array(facetValueSchema),
+  brands: z.array(facetValueSchema),
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
 
 export const productListResponseSchema = z.object({
   products: z.array(productSchema),
   page: z.number().int(),
   pages: z.number().int(),
+  facets: productFacetsSchema,
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
@@ -93,6 +195,7 @@ export const SAMPLE_PRODUCT = {
   name: 'Sample name',
   price: 0,
   image: '/images/sample.webp',
+  images: ['/images/sample.webp'],
   brand: 'Sample brand',
   category: 'Sample category',
   countInStock: 0,
@@ -104,28 +207,49 @@ const requiredText = (field: string, max: number, lines: 'one' | 'several' = 'on
     .min(1, `${field} is required`)
     .max(max, `${field} is too long`);
 
-/** PUT /api/products/{id}: the admin's edit form. Unknown fields (rating, numReviews...) are dropped. */
-export const productUpdateRequestSchema = z.object({
-  name: requiredText('Name', 200),
-  price: z
-    .number('Price must be a number')
-    .min(0, 'Price must be 0 or more')
-    .max(1_000_000, 'Price is too large')
-    .refine(hasAtMostTwoDecimals, 'Price must have at most 2 decimals'),
-  image: requiredText('Image', 2048).refine(
-    (value) =>
-      (/^\/[\w\-./]+$/.test(value) && !value.includes('..')) || /^https?:\/\/\S+$/i.test(value),
-    'Image must be a path such as /uploads/photo.webp or an http(s) address',
-  ),
-  brand: requiredText('Brand', 100),
-  category: requiredText('Category', 100),
-  countInStock: z
-    .number('Count in stock must be a number')
-    .int('Count in stock must be a whole number')
-    .min(0, 'Count in stock must be 0 or more')
-    .max(1_000_000, 'Count in stock is too large'),
-  description: requiredText('Description', 5000, 'several'),
-});
+/** A product has at least 1 and at most this many pictures. */
+export const MAX_PRODUCT_IMAGES = 12;
+
+/** A brand or category as the edit form names it: '' for none, else found or made by name. */
+const taxonomyName = (field: string) => oneLineText(field).max(100, `${field} is too long`);
+
+/**
+ * PUT /api/products/{id}: the admin's edit form. Unknown fields (rating, numReviews...) are
+ * dropped. `images` is every picture in order, the main one first; a client that knows only
+ * `image` (the spec's form) replaces the main picture and keeps the others.
+ */
+export const productUpdateRequestSchema = z
+  .object({
+    name: requiredText('Name', 200),
+    price: z
+      .number('Price must be a number')
+      .min(0, 'Price must be 0 or more')
+      .max(1_000_000, 'Price is too large')
+      .refine(hasAtMostTwoDecimals, 'Price must have at most 2 decimals'),
+    image: imageAddress('Image').optional(),
+    images: z
+      .array(imageAddress('Picture'), 'Pictures must be a list of addresses')
+      .min(1, 'A product needs at least one picture')
+      .max(MAX_PRODUCT_IMAGES, `A product can have at most ${MAX_PRODUCT_IMAGES} pictures`)
+      .refine((images) => new Set(images).size === images.length, 'Each picture can be added once')
+      .optional(),
+    brand: taxonomyName('Brand'),
+    category: taxonomyName('Category'),
+    countInStock: z
+      .number('Count in stock must be a number')
+      .int('Count in stock must be a whole number')
+      .min(0, 'Count in stock must be 0 or more')
+      .max(1_000_000, 'Count in stock is too large'),
+    description: requiredText('Description', 5000, 'several'),
+  })
+  .refine((product) => product.image !== undefined || product.images !== undefined, {
+    message: 'Image is required',
+    path: ['image'],
+  })
+  .refine((product) => !product.image || !product.images || product.images[0] === product.image, {
+    message: 'The main picture (image) must be the first of images',
+    path: ['image'],
+  });
 export type ProductUpdateRequest = z.infer<typeof productUpdateRequestSchema>;
 
 /** POST /api/upload answers the stored image's address. */

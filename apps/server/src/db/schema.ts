@@ -36,6 +36,33 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
+/**
+ * Categories and brands: named records with a unique slug for their pages (`/category/{slug}`),
+ * a description and an optional picture. Both have the same shape, so one definition serves.
+ */
+const taxonomyTable = (name: 'categories' | 'brands') =>
+  pgTable(
+    name,
+    {
+      id: id(),
+      name: text('name').notNull(),
+      /** Lower-case letters (any script), digits and hyphens: see domain/slugs.ts. */
+      slug: text('slug').notNull(),
+      description: text('description').notNull().default(''),
+      image: text('image'),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (table) => [
+      uniqueIndex(`${name}_slug_key`).on(table.slug),
+      // "Phones" and "phones" are one category: an admin typing either finds the same record.
+      uniqueIndex(`${name}_name_lower_key`).on(sql`lower(${table.name})`),
+    ],
+  );
+
+export const categories = taxonomyTable('categories');
+export const brands = taxonomyTable('brands');
+
 export const products = pgTable(
   'products',
   {
@@ -43,14 +70,26 @@ export const products = pgTable(
     /** The admin who created it; kept null when that account is deleted. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    /** The main picture: always the first of `images` (a CHECK keeps them together). */
     image: text('image').notNull(),
+    /** Every picture in the admin's order, 1 to 12, the main one first. */
+    images: text('images').array().notNull(),
+    /**
+     * The names of the product's brand and category ('' for none), copied from their records in
+     * the same transaction as every rename or merge: the search's generated columns read them
+     * (a generated column cannot read another table). docs/decisions/0018.
+     */
     brand: text('brand').notNull(),
     category: text('category').notNull(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     description: text('description').notNull(),
     price: money('price').notNull().default('0'),
     countInStock: integer('count_in_stock').notNull().default(0),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     numReviews: integer('num_reviews').notNull().default(0),
+    /** Units taken from stock by paid orders less those given back: the best-selling sort. */
+    unitsSold: integer('units_sold').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -81,8 +120,18 @@ export const products = pgTable(
   (table) => [
     check('products_count_in_stock_check', sql`${table.countInStock} >= 0`),
     check('products_price_check', sql`${table.price} >= 0`),
+    check(
+      'products_images_check',
+      sql`cardinality(${table.images}) between 1 and 12 and ${table.images}[1] = ${table.image}`,
+    ),
     index('products_created_at_idx').on(table.createdAt.desc(), table.id),
     index('products_rating_idx').on(table.rating.desc(), table.numReviews.desc()),
+    index('products_category_idx').on(table.categoryId),
+    index('products_brand_idx').on(table.brandId),
+    index('products_price_idx').on(table.price, table.id),
+    index('products_units_sold_idx').on(table.unitsSold.desc(), table.createdAt.desc()),
+    // "Is this file still used?" before an upload is deleted (uploads/file-cleanup.ts).
+    index('products_images_idx').using('gin', table.images),
     index('products_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     index('products_search_name_trgm_idx').using('gin', table.searchName.op('gin_trgm_ops')),
     index('products_search_brand_category_trgm_idx').using(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
 import { products, users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { findOrCreateTaxonomy } from '../../src/modules/taxonomy/find-or-create.ts';
 import { signToken } from '../../src/modules/auth/tokens.ts';
 
 type NewProduct = typeof products.$inferInsert;
@@ -9,18 +10,29 @@ type NewUser = typeof users.$inferInsert;
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/**
+ * A product as the shop stores it: its brand and category (by name, '' for none) found or made as
+ * records, as the admin's edit does; its pictures default to its `image`.
+ */
 export async function createProduct(db: Database, overrides: Partial<NewProduct> = {}) {
+  const { brand = 'Testbrand', category = 'Testing', ...rest } = overrides;
+  const brandRef = await findOrCreateTaxonomy(db, 'brand', brand);
+  const categoryRef = await findOrCreateTaxonomy(db, 'category', category);
+  const image = rest.image ?? rest.images?.[0] ?? '/images/sample.webp';
   const [row] = await db
     .insert(products)
     .values({
       name: `Test product ${randomUUID().slice(0, 8)}`,
-      image: '/images/sample.webp',
-      brand: 'Testbrand',
-      category: 'Testing',
       description: 'A product made by a test.',
       price: '10.00',
       countInStock: 5,
-      ...overrides,
+      ...rest,
+      image,
+      images: rest.images ?? [image],
+      brand: brandRef?.name ?? '',
+      brandId: brandRef?.id ?? null,
+      category: categoryRef?.name ?? '',
+      categoryId: categoryRef?.id ?? null,
     })
     .returning();
   return row!;

@@ -5,6 +5,7 @@ import { products, reviews, users } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
 import { refreshRatings } from '../../modules/reviews/service.ts';
+import { findOrCreateTaxonomy } from '../../modules/taxonomy/find-or-create.ts';
 import { demoProducts, demoReviews, type DemoReview } from './demo-catalogue.ts';
 
 export const demoAccounts = [
@@ -45,7 +46,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export async function wipeDatabase(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table mail_outbox, password_resets, order_items, orders, reviews, products, users restart identity cascade`,
+      sql`truncate table mail_outbox, password_resets, order_items, orders, reviews, products, categories, brands, users restart identity cascade`,
     );
     await announceCatalogueChange(tx);
   });
@@ -75,14 +76,19 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
     const productIdByKey = new Map<string, string>();
     const start = Date.now() - demoProducts.length * 60_000;
     for (const [index, product] of demoProducts.entries()) {
+      const brand = (await findOrCreateTaxonomy(tx, 'brand', product.brand))!;
+      const category = (await findOrCreateTaxonomy(tx, 'category', product.category))!;
       const [row] = await tx
         .insert(products)
         .values({
           userId: admin.id,
           name: product.name,
           image: product.image,
-          brand: product.brand,
-          category: product.category,
+          images: [product.image],
+          brand: brand.name,
+          brandId: brand.id,
+          category: category.name,
+          categoryId: category.id,
           description: product.description,
           price: product.price.toFixed(2),
           countInStock: product.countInStock,

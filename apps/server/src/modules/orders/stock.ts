@@ -47,7 +47,12 @@ export async function takeStock(
   await lockProducts(tx, ids);
   const taken = await tx
     .update(products)
-    .set({ countInStock: sql`${products.countInStock} - line.qty`, updatedAt: new Date() })
+    .set({
+      countInStock: sql`${products.countInStock} - line.qty`,
+      // What stock a paid order takes is what the shop sold (the best-selling sort).
+      unitsSold: sql`${products.unitsSold} + line.qty`,
+      updatedAt: new Date(),
+    })
     .from(sql`unnest(${ids}::uuid[], ${sql.param([...wanted.values()])}::int[]) as line(id, qty)`)
     .where(and(sql`${products.id} = line.id`, sql`${products.countInStock} >= line.qty`))
     .returning({ id: products.id })
@@ -72,7 +77,11 @@ export async function giveStockBack(tx: Database, items: readonly OrderItemRow[]
   await lockProducts(tx, ids);
   await tx
     .update(products)
-    .set({ countInStock: sql`${products.countInStock} + line.qty`, updatedAt: new Date() })
+    .set({
+      countInStock: sql`${products.countInStock} + line.qty`,
+      unitsSold: sql`greatest(${products.unitsSold} - line.qty, 0)`,
+      updatedAt: new Date(),
+    })
     .from(sql`unnest(${ids}::uuid[], ${sql.param([...back.values()])}::int[]) as line(id, qty)`)
     .where(sql`${products.id} = line.id`);
 }

@@ -1,6 +1,6 @@
 import type { Product } from '@proshop/domain/product-schemas';
 import { asc, getTableColumns, sql } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { brands, categories, products } from '../../db/schema.ts';
 
 // Every column but the search columns, which only the database reads.
 const {
@@ -10,8 +10,20 @@ const {
   ...columns
 } = getTableColumns(products);
 
-/** The columns of a product as the shop reads it (the search columns left out). */
-export const productColumns = columns;
+/**
+ * The columns of a product as the shop reads it (the search columns left out), with the slugs of
+ * its category and brand for links. The slugs are subqueries rather than joins, so that every
+ * query of products keeps its shape (and its plan: a page is still read from one index).
+ */
+export const productColumns = {
+  ...columns,
+  categorySlug: sql<
+    string | null
+  >`(select ${categories.slug} from ${categories} where ${categories.id} = ${products.categoryId})`,
+  brandSlug: sql<
+    string | null
+  >`(select ${brands.slug} from ${brands} where ${brands.id} = ${products.brandId})`,
+};
 
 /**
  * Newest first: exactly the order of products_created_at_idx (drizzle-kit made it `desc nulls
@@ -19,11 +31,11 @@ export const productColumns = columns;
  */
 export const newestProductsFirst = [sql`${products.createdAt} desc nulls last`, asc(products.id)];
 
-/** A stored product without its search columns. */
+/** A stored product without its search columns, with its category's and brand's slugs. */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
   'searchText' | 'searchName' | 'searchBrandCategory'
->;
+> & { categorySlug: string | null; brandSlug: string | null };
 
 /** A stored product as the API sends it: `_id`, money and rating as numbers. */
 export function toProduct(row: ProductRow): Product {
@@ -31,11 +43,14 @@ export function toProduct(row: ProductRow): Product {
     _id: row.id,
     name: row.name,
     image: row.image,
+    images: row.images,
     price: Number(row.price),
     countInStock: row.countInStock,
     description: row.description,
     brand: row.brand,
     category: row.category,
+    brandSlug: row.brandSlug,
+    categorySlug: row.categorySlug,
     rating: Number(row.rating),
     numReviews: row.numReviews,
     createdAt: row.createdAt.toISOString(),

@@ -1,48 +1,86 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { ProductFacets, ProductSort } from '@proshop/domain/product-schemas';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { newestProductsFirst, productColumns, type ProductRow } from './product-mapper.ts';
+import {
+  allConditions,
+  filterConditions,
+  SORT_ORDERS,
+  type CatalogueFilters,
+} from './catalogue-filters.ts';
+import { findFacets } from './facets.ts';
 import { findSearchPage } from './search-page.ts';
 import { productSearch, type ProductSearch } from './search.ts';
 
 export interface ProductPageQuery {
   keyword?: string | undefined;
+  filters: CatalogueFilters;
+  sort: ProductSort;
   offset: number;
   limit: number;
 }
 
+/** The order of a page: a sort's own, or newest first (best matches first with a keyword). */
+function pageOrder(sort: ProductSort, search: ProductSearch | undefined): SQL[] {
+  if (sort !== 'newest') return SORT_ORDERS[sort];
+  return search ? [asc(search.rank), ...newestProductsFirst] : newestProductsFirst;
+}
+
 /**
- * The rows of one page in one query: newest first, or with a keyword best matches first (every
- * match ranked). Not awaited here, so that a test can read the plan of exactly this query.
+ * The rows of one page in one query. Not awaited here, so that a test can read the plan of
+ * exactly this query.
  */
 export function productPageRows(
   db: Database,
-  query: { search?: ProductSearch | undefined; offset: number; limit: number },
+  query: {
+    search?: ProductSearch | undefined;
+    where?: SQL | undefined;
+    sort?: ProductSort;
+    offset: number;
+    limit: number;
+  },
 ) {
   const { search } = query;
   return db
     .select(productColumns)
     .from(products)
-    .where(search?.where)
-    .orderBy(...(search ? [asc(search.rank), ...newestProductsFirst] : newestProductsFirst))
+    .where(and(search?.where, query.where))
+    .orderBy(...pageOrder(query.sort ?? 'newest', search))
     .limit(query.limit)
     .offset(query.offset);
 }
 
-/** One page of products and how many match in all. */
+/** One page of products, how many match in all, and the filter panel's facets. */
 export async function findProductPage(
   db: Database,
   query: ProductPageQuery,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ rows: ProductRow[]; total: number; facets: ProductFacets }> {
   const search = query.keyword ? productSearch(query.keyword) : undefined;
-  if (search?.indexed) return findSearchPage(db, search, query);
-  // No keyword, or only words too short for the trigram indexes (the table is read whole anyway):
-  // the page and the count as two queries side by side.
-  const [rows, totals] = await Promise.all([
-    productPageRows(db, { search, offset: query.offset, limit: query.limit }),
-    db.select({ total: count() }).from(products).where(search?.where),
+  const conditions = filterConditions(query.filters);
+  const where = allConditions(conditions);
+  const facetsAndTotal = findFacets(db, search?.where, query.filters, conditions);
+  if (search?.indexed && query.sort === 'newest') {
+    // Best matches first, read rank by rank (search-page.ts); the filters narrow every rank.
+    const filtered = { ...search, where: and(search.where, where)! };
+    const [page, { facets }] = await Promise.all([
+      findSearchPage(db, filtered, query),
+      facetsAndTotal,
+    ]);
+    return { ...page, facets };
+  }
+  // The facets' pass counts the matches too: the page is the only other query.
+  const [rows, { facets, total }] = await Promise.all([
+    productPageRows(db, {
+      search,
+      where,
+      sort: query.sort,
+      offset: query.offset,
+      limit: query.limit,
+    }),
+    facetsAndTotal,
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  return { rows, total, facets };
 }
 
 export async function countProducts(db: Database): Promise<number> {
@@ -69,6 +107,19 @@ export function findTopProducts(db: Database, limit: number): Promise<ProductRow
 export async function findProductById(db: Database, id: string): Promise<ProductRow | undefined> {
   const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
   return row;
+}
+
+/** A product's pictures, its row locked until the transaction ends (an edit replaces them). */
+export async function findProductPicturesForUpdate(
+  db: Database,
+  id: string,
+): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ images: products.images })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('no key update');
+  return row?.images;
 }
 
 export type NewProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt'>;
