@@ -8,6 +8,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const benches = [
   { file: 'api.mjs', command: [process.execPath, 'api.mjs'] },
   { file: 'scale.ts', command: ['npx', 'tsx', 'scale.ts'] },
+  { file: 'catalogue.ts', command: ['npx', 'tsx', 'catalogue.ts'] },
   { file: 'checkout.ts', command: ['npx', 'tsx', 'checkout.ts'] },
   { file: 'forgot-password.ts', command: ['npx', 'tsx', 'forgot-password.ts'] },
   { file: 'capture-isolation.ts', command: ['npx', 'tsx', 'capture-isolation.ts'] },

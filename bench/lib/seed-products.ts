@@ -2,7 +2,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { vacuumLikeAutovacuum } from './vacuum.ts';
-import { products } from '../../apps/server/src/db/schema.ts';
+import { slugify } from '../../packages/domain/src/slugs.ts';
+import {
+  brands as brandTable,
+  categories as categoryTable,
+  products,
+} from '../../apps/server/src/db/schema.ts';
 
 // A small deterministic generator: the same catalogue on every run.
 let seed = 42;
@@ -121,15 +126,32 @@ const day = 86_400_000;
  */
 export async function seedProducts(db: Database, count: number): Promise<number> {
   const started = performance.now();
+  const records = async (table: typeof categoryTable | typeof brandTable, names: string[]) =>
+    new Map(
+      (
+        await db
+          .insert(table)
+          .values(names.map((name) => ({ name, slug: slugify(name), description: `All ${name}` })))
+          .returning({ id: table.id, name: table.name })
+      ).map((row) => [row.name, row.id]),
+    );
+  const categoryIds = await records(categoryTable, categories);
+  const brandIds = await records(brandTable, brands);
   const batch = 1_000;
   for (let offset = 0; offset < count; offset += batch) {
     const rows = Array.from({ length: Math.min(batch, count - offset) }, (_, i) => {
       const n = offset + i;
+      const brand = pick(brands);
+      const category = pick(categories);
       return {
         name: `${pick(adjectives)} ${pick(nouns)} ${n}`,
         image: '/images/sample.webp',
-        brand: pick(brands),
-        category: pick(categories),
+        images: ['/images/sample.webp'],
+        brand,
+        brandId: brandIds.get(brand)!,
+        category,
+        categoryId: categoryIds.get(category)!,
+        unitsSold: Math.floor(random() * 500),
         description: `${sentence(12)} ${sentence(10)}`,
         price: (1 + random() * 999).toFixed(2),
         countInStock: Math.floor(random() * 50),
@@ -142,6 +164,6 @@ export async function seedProducts(db: Database, count: number): Promise<number>
   }
   // A catalogue in use has been vacuumed and analysed by autovacuum; a freshly loaded one not yet,
   // and without the visibility map and statistics the planner misjudges the trigram index.
-  await vacuumLikeAutovacuum(db, ['products']);
+  await vacuumLikeAutovacuum(db, ['products', 'categories', 'brands']);
   return (performance.now() - started) / 1000;
 }

@@ -128,6 +128,15 @@ export const products = pgTable(
     index('products_rating_idx').on(table.rating.desc(), table.numReviews.desc()),
     index('products_category_idx').on(table.categoryId),
     index('products_brand_idx').on(table.brandId),
+    // The facets' pass without a keyword reads only this (an index-only scan), not the rows with
+    // their descriptions and search texts (docs/decisions/0018).
+    index('products_facets_idx').on(
+      table.categoryId,
+      table.brandId,
+      table.price,
+      table.countInStock,
+      table.rating,
+    ),
     index('products_price_idx').on(table.price, table.id),
     index('products_units_sold_idx').on(table.unitsSold.desc(), table.createdAt.desc()),
     // "Is this file still used?" before an upload is deleted (uploads/file-cleanup.ts).

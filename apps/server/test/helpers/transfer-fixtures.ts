@@ -31,8 +31,17 @@ export async function seedShop(db: Database) {
     description: 'Ünïcödé 🪔 "quoted" and \\backslashed\\\nsecond line',
     price: '9999999999.99',
     countInStock: 3,
+    // Several pictures (a text[] column), a Unicode category and brand (slugs included).
+    images: ['/images/x.webp', '/uploads/a "quoted", comma.webp', '/images/{braced}.webp'],
+    category: 'Éclairage — תאורה',
+    brand: 'Öllampen & Co',
   });
-  const orphan = await createProduct(db, { userId: null, name: 'Kaffeebecher', price: '0.01' });
+  const orphan = await createProduct(db, {
+    userId: null,
+    name: 'Kaffeebecher',
+    price: '0.01',
+    category: '',
+  });
   await db.insert(reviews).values([
     {
       productId: lamp.id,

@@ -79,6 +79,7 @@ FROM (
 ) AS "s" WHERE "p"."id" = "s"."product_id";--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_brand_idx" ON "products" USING btree ("brand_id");--> statement-breakpoint
+CREATE INDEX "products_facets_idx" ON "products" USING btree ("category_id","brand_id","price","count_in_stock","rating");--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","id");--> statement-breakpoint
 CREATE INDEX "products_units_sold_idx" ON "products" USING btree ("units_sold" DESC NULLS LAST,"created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_images_idx" ON "products" USING gin ("images");--> statement-breakpoint
