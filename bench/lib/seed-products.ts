@@ -126,7 +126,7 @@ const day = 86_400_000;
  */
 export async function seedProducts(db: Database, count: number): Promise<number> {
   const started = performance.now();
-  const records = async (table: typeof categoryTable | typeof brandTable, names: string[]) =>
+  const records = async (table: typeof categoryTable, names: string[]) =>
     new Map(
       (
         await db

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { oneLineText } from './text-fields.ts';
 
 /** Where a picture may be: a path of the shop's own (/uploads/..., /images/...) or an http(s) address. */

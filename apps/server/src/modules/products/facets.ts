@@ -66,10 +66,10 @@ async function countFacets(
   return counts;
 }
 
-/** Names and slugs of the counted records; a chosen one is listed even when nothing is left in it. */
+/** Names and slugs of the counted records (categories and brands have the same columns); a chosen one is listed even when nothing is left in it. */
 async function facetValues(
   db: Database,
-  table: typeof categories | typeof brands,
+  table: typeof categories,
   counts: Map<string, number>,
   chosen: NamedRecord[] | undefined,
 ): Promise<FacetValue[]> {
