@@ -1,5 +1,7 @@
 // Draws the demo catalogue's product pictures as SVG, in code, and renders them to WebP: each
-// picture 600 x 480 and its sized copies (the widths of packages/domain/src/product-image.ts).
+// picture 600 x 480 and its sized copies (the widths of packages/domain/src/product-image.ts),
+// and for every product one or two further views drawn from the same drawing (another colour, a
+// close-up, the other side) for the product page's gallery.
 // Run `npm run demo-images` (through tsx, for the domain package's TypeScript): it
 // writes apps/web/public/images/*.webp and apps/web/public/favicon.svg. The output depends only
 // on this file and that rule, so running it again gives the same files.
@@ -12,6 +14,8 @@ const WIDTH = 600;
 const HEIGHT = 480;
 const CENTER = WIDTH / 2;
 const WEBP_OPTIONS = { quality: 80, effort: 6, smartSubsample: true };
+/** The further views, seen after the main picture, trade a little sharpness for size. */
+const VIEW_WEBP_OPTIONS = { ...WEBP_OPTIONS, quality: 70 };
 const publicDir = new URL('../apps/web/public/', import.meta.url);
 const imagesDir = new URL('images/', publicDir);
 
@@ -128,15 +132,18 @@ const gloss = (ink, shape, d, opacity = 0.18) =>
 
 /**
  * One catalogue picture: light neutral backdrop, a soft tinted disc behind the product, a
- * blurred floor shadow and the product itself with a gentle drop shadow.
+ * blurred floor shadow and the product itself with a gentle drop shadow. `view` draws the
+ * product's further pictures from the same drawing: another colour (its hues turned), a
+ * close-up of one part, or its other side (mirrored, tilted).
  */
-function scene({ accent, floor = 400, shadowWidth = 170, draw }) {
+function scene({ accent, floor = 400, shadowWidth = 170, draw, view }) {
   const ink = new Ink();
   const backdrop = ink.linear(['#f7f6f3', '#ecebe6']);
+  const tint = view?.accent ?? accent;
   const halo = ink.radial([
-    [0, shade(accent, 0.8)],
-    [0.9, shade(accent, 0.86)],
-    [1, shade(accent, 0.9), 0],
+    [0, shade(tint, 0.8)],
+    [0.9, shade(tint, 0.86)],
+    [1, shade(tint, 0.9), 0],
   ]);
   const blur = ink.filter(el('feGaussianBlur', { stdDeviation: 9 }));
   const lift = ink.filter(
@@ -148,7 +155,35 @@ function scene({ accent, floor = 400, shadowWidth = 170, draw }) {
       floodOpacity: 0.16,
     }),
   );
-  const product = draw(ink);
+  const drawn = draw(ink);
+  const product =
+    view?.kind === 'colour'
+      ? group(
+          {
+            filter: ink.filter(
+              el('feColorMatrix', { type: 'hueRotate', values: view.hue }) +
+                el('feColorMatrix', { type: 'saturate', values: view.saturate ?? 1 }),
+            ),
+          },
+          drawn,
+        )
+      : view?.kind === 'side'
+        ? rotate(
+            view.tilt,
+            CENTER,
+            240,
+            group({ transform: `translate(${WIDTH} 0) scale(-1 1)` }, drawn),
+          )
+        : drawn;
+  const [focusX, focusY] = view?.kind === 'detail' ? view.focus : [CENTER, 240];
+  const zoom = view?.kind === 'detail' ? view.zoom : 1;
+  const closeUp = (...children) =>
+    zoom === 1
+      ? children.join('')
+      : group(
+          { transform: `translate(${CENTER} 240) scale(${zoom}) translate(${-focusX} ${-focusY})` },
+          ...children,
+        );
   return el(
     'svg',
     {
@@ -160,8 +195,10 @@ function scene({ accent, floor = 400, shadowWidth = 170, draw }) {
     ink.defs +
       rect(0, 0, WIDTH, HEIGHT, 0, { fill: backdrop }) +
       circle(CENTER, 236, 190, { fill: halo }) +
-      ellipse(CENTER, floor, shadowWidth, 16, { fill: '#3a3845', opacity: 0.22, filter: blur }) +
-      group({ filter: lift }, product),
+      closeUp(
+        ellipse(CENTER, floor, shadowWidth, 16, { fill: '#3a3845', opacity: 0.22, filter: blur }),
+        group({ filter: lift }, product),
+      ),
   );
 }
 
@@ -592,29 +629,142 @@ function sampleParcel(ink) {
   );
 }
 
+/**
+ * The pictures, each with its further views (file `<file>-<view>.webp`): the demo catalogue
+ * (apps/server/src/commands/seed/demo-catalogue.ts) lists them in the same order.
+ */
 const pictures = [
-  { file: 'headphones', accent: '#8a7fd1', shadowWidth: 150, draw: headphones },
-  { file: 'camera', accent: '#e4574b', shadowWidth: 190, draw: camera },
-  { file: 'smartphone', accent: '#e6679a', shadowWidth: 160, draw: smartphone },
-  { file: 'gaming-console', accent: '#5b8def', shadowWidth: 200, draw: gamingConsole },
-  { file: 'wireless-mouse', accent: '#55c1a4', shadowWidth: 120, draw: wirelessMouse },
-  { file: 'smart-speaker', accent: '#5bc8ef', floor: 388, shadowWidth: 110, draw: smartSpeaker },
-  { file: 'laptop', accent: '#8a6bef', floor: 334, shadowWidth: 200, draw: laptop },
+  {
+    file: 'headphones',
+    accent: '#8a7fd1',
+    shadowWidth: 150,
+    draw: headphones,
+    views: {
+      sage: { kind: 'colour', hue: 200, accent: '#4fb3a0' },
+      detail: { kind: 'detail', focus: [205, 300], zoom: 1.9 },
+    },
+  },
+  {
+    file: 'camera',
+    accent: '#e4574b',
+    shadowWidth: 190,
+    draw: camera,
+    views: {
+      lens: { kind: 'detail', focus: [318, 282], zoom: 1.9 },
+    },
+  },
+  {
+    file: 'smartphone',
+    accent: '#e6679a',
+    shadowWidth: 160,
+    draw: smartphone,
+    views: {
+      green: { kind: 'colour', hue: 170, accent: '#5b8def' },
+    },
+  },
+  {
+    file: 'gaming-console',
+    accent: '#5b8def',
+    shadowWidth: 200,
+    draw: gamingConsole,
+    views: { controller: { kind: 'detail', focus: [300, 290], zoom: 1.5 } },
+  },
+  {
+    file: 'wireless-mouse',
+    accent: '#55c1a4',
+    shadowWidth: 120,
+    draw: wirelessMouse,
+    views: { coral: { kind: 'colour', hue: 200, accent: '#f08a6b' } },
+  },
+  {
+    file: 'smart-speaker',
+    accent: '#5bc8ef',
+    floor: 388,
+    shadowWidth: 110,
+    draw: smartSpeaker,
+    views: { top: { kind: 'detail', focus: [300, 190], zoom: 1.8 } },
+  },
+  {
+    file: 'laptop',
+    accent: '#8a6bef',
+    floor: 334,
+    shadowWidth: 200,
+    draw: laptop,
+    views: { side: { kind: 'side', tilt: 6 } },
+  },
   {
     file: 'mechanical-keyboard',
     accent: '#f2b441',
     floor: 350,
     shadowWidth: 210,
     draw: mechanicalKeyboard,
+    views: { keys: { kind: 'detail', focus: [190, 250], zoom: 1.9 } },
   },
-  { file: 'smartwatch', accent: '#f08a6b', shadowWidth: 90, draw: smartwatch },
-  { file: 'desk-lamp', accent: '#f2c14e', floor: 392, shadowWidth: 160, draw: deskLamp },
-  { file: 'backpack', accent: '#d8734a', floor: 404, shadowWidth: 130, draw: backpack },
-  { file: 'running-shoes', accent: '#5b8def', floor: 382, shadowWidth: 200, draw: runningShoes },
-  { file: 'coffee-maker', accent: '#a0704a', floor: 392, shadowWidth: 150, draw: coffeeMaker },
-  { file: 'sunglasses', accent: '#e08a6b', floor: 336, shadowWidth: 150, draw: sunglasses },
-  { file: 'water-bottle', accent: '#2f9c8f', floor: 402, shadowWidth: 70, draw: waterBottle },
-  { file: 'e-reader', accent: '#8d8a80', floor: 404, shadowWidth: 110, draw: eReader },
+  {
+    file: 'smartwatch',
+    accent: '#f08a6b',
+    shadowWidth: 90,
+    draw: smartwatch,
+    views: {
+      blue: { kind: 'colour', hue: 190, accent: '#5bc8ef' },
+    },
+  },
+  {
+    file: 'desk-lamp',
+    accent: '#f2c14e',
+    floor: 392,
+    shadowWidth: 160,
+    draw: deskLamp,
+    views: { side: { kind: 'side', tilt: 0 } },
+  },
+  {
+    file: 'backpack',
+    accent: '#d8734a',
+    floor: 404,
+    shadowWidth: 130,
+    draw: backpack,
+    views: { green: { kind: 'colour', hue: 110, accent: '#7fb069' } },
+  },
+  {
+    file: 'running-shoes',
+    accent: '#5b8def',
+    floor: 382,
+    shadowWidth: 200,
+    draw: runningShoes,
+    views: { orange: { kind: 'colour', hue: 150, accent: '#e4574b' } },
+  },
+  {
+    file: 'coffee-maker',
+    accent: '#a0704a',
+    floor: 392,
+    shadowWidth: 150,
+    draw: coffeeMaker,
+    views: { carafe: { kind: 'detail', focus: [265, 300], zoom: 1.7 } },
+  },
+  {
+    file: 'sunglasses',
+    accent: '#e08a6b',
+    floor: 336,
+    shadowWidth: 150,
+    draw: sunglasses,
+    views: { olive: { kind: 'colour', hue: 120, accent: '#55c1a4' } },
+  },
+  {
+    file: 'water-bottle',
+    accent: '#2f9c8f',
+    floor: 402,
+    shadowWidth: 70,
+    draw: waterBottle,
+    views: { plum: { kind: 'colour', hue: 120, accent: '#b36bff' } },
+  },
+  {
+    file: 'e-reader',
+    accent: '#8d8a80',
+    floor: 404,
+    shadowWidth: 110,
+    draw: eReader,
+    views: { page: { kind: 'detail', focus: [300, 200], zoom: 1.7 } },
+  },
   { file: 'sample', accent: '#b0aaa0', floor: 380, shadowWidth: 160, draw: sampleParcel },
 ];
 
@@ -636,24 +786,32 @@ const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
 
 // ---------------------------------------------------------------------------------------------
 
+/** Writes a picture and its sized copies; answers a line saying how big they are. */
+async function render(file, svg, webpOptions = WEBP_OPTIONS) {
+  const target = new URL(`${file}.webp`, imagesDir);
+  const info = await sharp(svg).webp(webpOptions).toFile(target.pathname);
+  const sizes = [`${(info.size / 1024).toFixed(1)} KB`];
+  // Drawn again at each width (the pictures are 5:4 like the copies), not scaled down from
+  // the 600-pixel picture: the lines stay sharp. Twice the density, then down, for smooth edges.
+  for (const width of IMAGE_WIDTHS) {
+    const copy = new URL(sizedImage(`${file}.webp`, width), imagesDir);
+    const copyInfo = await sharp(svg, { density: (72 * 2 * width) / WIDTH })
+      .resize(width, imageHeight(width))
+      .webp(webpOptions)
+      .toFile(copy.pathname);
+    sizes.push(`${width}w ${(copyInfo.size / 1024).toFixed(1)} KB`);
+  }
+  return `${`${file}.webp`.padEnd(32)} ${sizes.join(', ')}`;
+}
+
 async function main() {
   await mkdir(imagesDir, { recursive: true });
-  for (const { file, draw, ...options } of pictures) {
-    const svg = Buffer.from(scene({ draw, ...options }));
-    const target = new URL(`${file}.webp`, imagesDir);
-    const info = await sharp(svg).webp(WEBP_OPTIONS).toFile(target.pathname);
-    const sizes = [`${(info.size / 1024).toFixed(1)} KB`];
-    // Drawn again at each width (the pictures are 5:4 like the copies), not scaled down from
-    // the 600-pixel picture: the lines stay sharp. Twice the density, then down, for smooth edges.
-    for (const width of IMAGE_WIDTHS) {
-      const copy = new URL(sizedImage(`${file}.webp`, width), imagesDir);
-      const copyInfo = await sharp(svg, { density: (72 * 2 * width) / WIDTH })
-        .resize(width, imageHeight(width))
-        .webp(WEBP_OPTIONS)
-        .toFile(copy.pathname);
-      sizes.push(`${width}w ${(copyInfo.size / 1024).toFixed(1)} KB`);
+  for (const { file, views = {}, ...options } of pictures) {
+    console.log(await render(file, Buffer.from(scene(options))));
+    for (const [name, view] of Object.entries(views)) {
+      const svg = Buffer.from(scene({ ...options, view }));
+      console.log(await render(`${file}-${name}`, svg, VIEW_WEBP_OPTIONS));
     }
-    console.log(`${`${file}.webp`.padEnd(26)} ${sizes.join(', ')}`);
   }
   await writeFile(new URL('favicon.svg', publicDir), favicon);
   console.log('favicon.svg');

@@ -24,6 +24,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { taxonomyRoutes } from './modules/taxonomy/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { imageStoragePlugin } from './modules/uploads/storage/storage-plugin.ts';
 import { uploadFilesPlugin } from './modules/uploads/upload-files-plugin.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(productRoutes);
+  await app.register(taxonomyRoutes);
   await app.register(reviewRoutes);
   await app.register(uploadRoutes);
   await app.register(uploadFilesPlugin);

@@ -21,6 +21,8 @@ const NO_CLIENT_ERROR = [
   'GET /api/health',
   'GET /api/ready',
   'GET /api/products/top',
+  'GET /api/categories',
+  'GET /api/brands',
   'GET /api/config/pay',
 ];
 

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { IMAGE_WIDTHS, sizedImage } from '@proshop/domain/product-image';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, reviews, users } from '../src/db/schema.ts';
+import { brands, categories, products, reviews, users } from '../src/db/schema.ts';
 import { isDatabaseEmpty, seedDemoData, wipeDatabase } from '../src/commands/seed/seed.ts';
 import { verifyPassword } from '../src/modules/auth/password.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
@@ -22,7 +25,13 @@ describe('demo data', () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
     expect(all.filter((p) => p.countInStock === 0).length).toBeGreaterThanOrEqual(1);
     expect(all.filter((p) => p.numReviews > 0).length).toBeGreaterThanOrEqual(1);
-    for (const product of all) expect(product.image).toMatch(/^\/images\/[\w-]+\.webp$/);
+    for (const product of all) {
+      expect(product.image).toMatch(/^\/images\/[\w-]+\.webp$/);
+      expect(product.images[0]).toBe(product.image);
+      expect(product.images.length, product.name).toBeGreaterThanOrEqual(2);
+      expect(product.images.length, product.name).toBeLessThanOrEqual(3);
+      expect(new Set(product.images).size).toBe(product.images.length);
+    }
 
     const accounts = await t.handle.db.select().from(users).orderBy(users.email);
     expect(accounts.map((u) => [u.email, u.isAdmin])).toEqual([
@@ -32,6 +41,35 @@ describe('demo data', () => {
     ]);
     expect(await verifyPassword(accounts[0]!.passwordHash, 'a-demo-password')).toBe(true);
     expect(accounts[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('spreads the products over several categories and brands, each with a description', async () => {
+    const all = await t.handle.db.select().from(products);
+    for (const table of [categories, brands]) {
+      const records = await t.handle.db.select().from(table);
+      expect(records.length).toBeGreaterThanOrEqual(5);
+      for (const record of records) {
+        expect(record.description, record.name).not.toBe('');
+        const used = all.filter((p) => p.categoryId === record.id || p.brandId === record.id);
+        expect(used.length, record.name).toBeGreaterThanOrEqual(1);
+        expect(used.every((p) => [p.category, p.brand].includes(record.name))).toBe(true);
+      }
+    }
+    // No category holds half the catalogue: browsing by category narrows it.
+    for (const { categoryId } of all) {
+      const inCategory = all.filter((p) => p.categoryId === categoryId);
+      expect(inCategory.length).toBeLessThan(all.length / 2);
+    }
+  });
+
+  it('shows pictures the web app serves, each with its sized copies', async () => {
+    const publicFolder = new URL('../../web/public/', import.meta.url);
+    const pictures = (await t.handle.db.select().from(products)).flatMap((p) => p.images);
+    for (const picture of pictures) {
+      for (const file of [picture, ...IMAGE_WIDTHS.map((width) => sizedImage(picture, width))]) {
+        expect(existsSync(fileURLToPath(new URL(`.${file}`, publicFolder))), file).toBe(true);
+      }
+    }
   });
 
   it('stores each product rating as the average of its reviews', async () => {

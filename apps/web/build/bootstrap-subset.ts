@@ -28,6 +28,7 @@ const COMPOSED_FAMILIES = [
   'modal',
   'nav',
   'navbar',
+  'offcanvas',
   'offset',
   'order',
   'row',

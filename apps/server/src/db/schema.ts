@@ -267,6 +267,8 @@ export const orderItems = pgTable(
     // An order's lines in their order, read straight from the index (no sort).
     index('order_items_order_position_idx').on(table.orderId, table.position),
     index('order_items_product_idx').on(table.productId),
+    // "Does an order still show this picture?" before an upload is deleted (uploads/picture-uses.ts).
+    index('order_items_image_idx').on(table.image),
   ],
 );
 

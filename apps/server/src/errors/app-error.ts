@@ -26,6 +26,11 @@ export class AppError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers: Record<string, string> = {},
+    /**
+     * Fields the answer's body has besides `message`, e.g. the `count` of a 409; the route's
+     * response schema must name them.
+     */
+    readonly details: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -40,7 +45,8 @@ export const invalid = (message: string) => new AppError('invalid', message);
 export const unauthorized = (message: string) => new AppError('unauthorized', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('notFound', message);
-export const conflict = (message: string) => new AppError('conflict', message);
+export const conflict = (message: string, details?: Record<string, string | number>) =>
+  new AppError('conflict', message, {}, details);
 export const tooLarge = (message: string) => new AppError('tooLarge', message);
 export const unsupportedMedia = (message: string) => new AppError('unsupportedMedia', message);
 /** A well-formed request that contradicts an earlier one, e.g. a reused Idempotency-Key. */

@@ -33,7 +33,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.details, message: error.message });
     }
     if (error.validation) {
       return reply.code(400).send({ message: describeValidationError(error) });

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A minimal S3-compatible server for tests: PutObject, GetObject, HeadObject and ListObjectsV2
- * over path-style addresses (`/<bucket>/<key>`), objects kept in memory. It does not verify
+ * A minimal S3-compatible server for tests: PutObject, GetObject, HeadObject, DeleteObject and
+ * ListObjectsV2 over path-style addresses (`/<bucket>/<key>`), objects kept in memory. It does not verify
  * signatures, but refuses a request that is not signed with AWS Signature V4 by the expected
  * access key, as a real store would.
  */
@@ -94,6 +94,12 @@ export async function startS3StandIn(): Promise<S3StandIn> {
         etag: `"${createHash('md5').update(object.body).digest('hex')}"`,
       });
       return res.end(isHead ? undefined : object.body);
+    }
+    if (req.method === 'DELETE' && key) {
+      // As S3 does: a key that is not there is deleted all the same.
+      state.objects.delete(key);
+      res.writeHead(204);
+      return res.end();
     }
     return error(res, 405, 'MethodNotAllowed', isHead);
   }

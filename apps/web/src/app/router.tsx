@@ -24,6 +24,21 @@ export const router = createBrowserRouter([
           { path: 'search/:keyword/page/:pageNumber', element: <HomeScreen /> },
           // Only the home page is in the first-load script (at most 100 KB, budget in
           // scripts/lib/first-load.mjs); every other screen is loaded on first visit.
+          // A category's or brand's pages: /category/{slug}, /category/{slug}/page/{n}.
+          ...['category/:slug', 'category/:slug/page/:pageNumber'].map((path) => ({
+            path,
+            lazy: () =>
+              import('../features/products/CategoryScreen.tsx').then((module) => ({
+                Component: module.CategoryScreen,
+              })),
+          })),
+          ...['brand/:slug', 'brand/:slug/page/:pageNumber'].map((path) => ({
+            path,
+            lazy: () =>
+              import('../features/products/BrandScreen.tsx').then((module) => ({
+                Component: module.BrandScreen,
+              })),
+          })),
           {
             path: 'product/:id',
             // The product is asked for while the screen's code loads, not after it: its
@@ -124,6 +139,30 @@ export const router = createBrowserRouter([
                 Component: module.ProductEditScreen,
               })),
           },
+          ...(
+            [
+              ['admin/categories', 'CategoryListScreen'],
+              ['admin/brands', 'BrandListScreen'],
+            ] as const
+          ).map(([path, screen]) => ({
+            path,
+            lazy: () =>
+              import('../features/admin/TaxonomyListScreen.tsx').then((module) => ({
+                Component: module[screen],
+              })),
+          })),
+          ...(
+            [
+              ['admin/category/:id/edit', 'CategoryEditScreen'],
+              ['admin/brand/:id/edit', 'BrandEditScreen'],
+            ] as const
+          ).map(([path, screen]) => ({
+            path,
+            lazy: () =>
+              import('../features/admin/TaxonomyEditScreen.tsx').then((module) => ({
+                Component: module[screen],
+              })),
+          })),
           {
             path: 'admin/userlist',
             lazy: () =>

@@ -1,23 +1,13 @@
 import { Link } from 'react-router';
-import { GAP, pageLinks } from '../lib/page-links.ts';
+import { GAP, pageHref, pageLinks, type PageLinkTarget } from '../lib/page-links.ts';
 
-interface PaginateProps {
+interface PaginateProps extends PageLinkTarget {
   pages: number;
   page: number;
-  /** The admin list the links go to (`/admin/productlist`, `/admin/orderlist`); pages append `/{n}`. */
-  adminList?: string;
-  keyword?: string;
-  /** Kept on every page link, e.g. `?status=paid` (the admin order list's filter). */
-  search?: string;
 }
 
-function pageLink(pageNumber: number, adminList: string | undefined, keyword: string | undefined) {
-  if (adminList) return `${adminList}/${pageNumber}`;
-  if (keyword) return `/search/${encodeURIComponent(keyword)}/page/${pageNumber}`;
-  return `/page/${pageNumber}`;
-}
-
-export function Paginate({ pages, page, adminList, keyword, search = '' }: PaginateProps) {
+/** Links to a list's pages; each keeps the list's query string (its filters and sort). */
+export function Paginate({ pages, page, ...target }: PaginateProps) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages">
@@ -35,7 +25,7 @@ export function Paginate({ pages, page, adminList, keyword, search = '' }: Pagin
             <li key={pageNumber} className={active ? 'page-item active' : 'page-item'}>
               <Link
                 className="page-link"
-                to={pageLink(pageNumber, adminList, keyword) + search}
+                to={pageHref(pageNumber, target)}
                 aria-current={active ? 'page' : undefined}
               >
                 {pageNumber}

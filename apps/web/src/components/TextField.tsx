@@ -8,7 +8,15 @@ import InputGroup from 'react-bootstrap/InputGroup';
  */
 type InputAttributes = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'required' | 'placeholder' | 'inputMode' | 'maxLength' | 'min' | 'step'
+  | 'type'
+  | 'autoComplete'
+  | 'required'
+  | 'placeholder'
+  | 'inputMode'
+  | 'maxLength'
+  | 'min'
+  | 'step'
+  | 'list'
 >;
 
 interface TextFieldProps extends InputAttributes {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAP, pageLinks } from './page-links.ts';
+import { GAP, pageHref, pageLinks } from './page-links.ts';
 
 describe('pageLinks', () => {
   it('links every page while there are at most 9', () => {
@@ -31,5 +31,26 @@ describe('pageLinks', () => {
 
   it('links the last pages from a page past the last', () => {
     expect(pageLinks(10, 12)).toEqual([1, GAP, 5, 6, 7, 8, 9, 10]);
+  });
+});
+
+describe('pageHref', () => {
+  it("goes to an admin list's page with its filter", () => {
+    expect(pageHref(3, { adminList: '/admin/orderlist', search: '?status=paid' })).toBe(
+      '/admin/orderlist/3?status=paid',
+    );
+  });
+
+  it("goes to a storefront list's page and keeps every filter and the sort", () => {
+    expect(pageHref(2, {})).toBe('/page/2');
+    expect(pageHref(2, { listPath: '/search/lamp' })).toBe('/search/lamp/page/2');
+    expect(
+      pageHref(2, {
+        listPath: '/category/phones',
+        search: '?brand=apple,samsung&minPrice=10&maxPrice=50&inStock=1&sort=price-asc',
+      }),
+    ).toBe(
+      '/category/phones/page/2?brand=apple,samsung&minPrice=10&maxPrice=50&inStock=1&sort=price-asc',
+    );
   });
 });

@@ -20,3 +20,25 @@ export function pageLinks(pages: number, page: number): (number | typeof GAP)[] 
   const middle = Array.from({ length: to - from + 1 }, (_, index) => from + index);
   return [1, ...(from > 2 ? [GAP] : []), ...middle, ...(to < pages - 1 ? [GAP] : []), pages];
 }
+
+/** Where a list's pages are: an admin list (`/admin/orderlist`), or a storefront list's path. */
+export interface PageLinkTarget {
+  /** An admin list: its pages are `{adminList}/{n}`. */
+  adminList?: string | undefined;
+  /**
+   * A storefront list, whose pages are `{listPath}/page/{n}`: '' for the home page,
+   * `/search/{keyword}`, `/category/{slug}`, `/brand/{slug}`.
+   */
+  listPath?: string | undefined;
+  /** The list's query string (`?status=paid`, the storefront's filters and sort), kept on every page. */
+  search?: string | undefined;
+}
+
+/** The address of page `pageNumber` of a list, with the list's query string kept. */
+export function pageHref(
+  pageNumber: number,
+  { adminList, listPath = '', search = '' }: PageLinkTarget,
+) {
+  const path = adminList ? `${adminList}/${pageNumber}` : `${listPath}/page/${pageNumber}`;
+  return path + search;
+}

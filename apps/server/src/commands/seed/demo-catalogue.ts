@@ -2,12 +2,19 @@
 // scripts/make-demo-images.mjs into apps/web/public/images/. Products are listed newest first,
 // so the first eight make the home page's "Latest Products".
 
+/** A category or brand of the demo shop, made with its description. */
+export interface DemoTaxonomy {
+  name: string;
+  description: string;
+}
+
 export interface DemoProduct {
-  /** Stable key that reviews refer to, and the picture's file name. */
+  /** Stable key that reviews refer to, and the main picture's file name. */
   key: string;
   name: string;
-  /** Public path of the picture, e.g. '/images/headphones.webp'. */
-  image: string;
+  /** Public paths of its pictures, the main one first, e.g. '/images/headphones.webp'. */
+  images: readonly [string, ...string[]];
+  /** A DemoTaxonomy name of demoBrands and of demoCategories. */
   brand: string;
   category: string;
   /** One to three sentences of shop copy. */
@@ -26,20 +33,90 @@ export interface DemoReview {
   comment: string;
 }
 
-const ELECTRONICS = 'Electronics';
+const AUDIO = 'Audio';
+const CAMERAS = 'Cameras';
+const PHONES = 'Phones & Wearables';
+const COMPUTERS = 'Computers';
+const GAMING = 'Gaming';
 const HOME = 'Home & Kitchen';
 const OUTDOORS = 'Sports & Outdoors';
 const ACCESSORIES = 'Accessories';
 
-const imageOf = (key: string): string => `/images/${key}.webp`;
+export const demoCategories: readonly DemoTaxonomy[] = [
+  {
+    name: AUDIO,
+    description: 'Headphones and speakers for music, calls and films, at home or on the move.',
+  },
+  {
+    name: CAMERAS,
+    description: 'Cameras that keep up with the moment, from holidays to 4K video.',
+  },
+  {
+    name: PHONES,
+    description: 'Smartphones and smartwatches that last the day and keep you in touch.',
+  },
+  {
+    name: COMPUTERS,
+    description: 'Laptops, e-readers and the mice that go with them, for work, study and reading.',
+  },
+  {
+    name: GAMING,
+    description: 'Consoles and keyboards for long evenings of play.',
+  },
+  {
+    name: HOME,
+    description: 'Good light and good coffee: small things that make a home.',
+  },
+  {
+    name: OUTDOORS,
+    description: 'Shoes and bottles for runs, hikes and everything in between.',
+  },
+  {
+    name: ACCESSORIES,
+    description: 'Bags and sunglasses to carry and protect what you take along.',
+  },
+];
+
+export const demoBrands: readonly DemoTaxonomy[] = [
+  {
+    name: 'Auralis',
+    description: 'Sound made simple: headphones and speakers tuned for everyday listening.',
+  },
+  {
+    name: 'Lumina',
+    description: 'Light and pictures: cameras, lamps and screens that are easy on the eyes.',
+  },
+  {
+    name: 'Orbiton',
+    description: 'Phones, watches and laptops that travel light and run long.',
+  },
+  {
+    name: 'Tactora',
+    description: 'Controls that feel right: consoles, keyboards and mice.',
+  },
+  {
+    name: 'Trailmoss',
+    description: 'Outdoor gear for commutes, trails and sunny days.',
+  },
+  {
+    name: 'Hearthly',
+    description: 'Kitchen appliances for slow mornings.',
+  },
+];
+
+/** The paths of a product's pictures: `<key>.webp`, then `<key>-<view>.webp` for each view. */
+const picturesOf = (key: string, ...views: string[]): [string, ...string[]] => [
+  `/images/${key}.webp`,
+  ...views.map((view) => `/images/${key}-${view}.webp`),
+];
 
 export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'headphones',
     name: 'Auralis Wireless Noise-Cancelling Headphones',
-    image: imageOf('headphones'),
+    images: picturesOf('headphones', 'sage', 'detail'),
     brand: 'Auralis',
-    category: ELECTRONICS,
+    category: AUDIO,
     description:
       'Over-ear wireless headphones with adaptive noise cancelling and 40 hours of battery life. Soft memory-foam cushions keep long listening sessions comfortable.',
     price: 199.99,
@@ -48,9 +125,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'camera',
     name: 'Lumina M5 Mirrorless Camera',
-    image: imageOf('camera'),
+    images: picturesOf('camera', 'lens'),
     brand: 'Lumina',
-    category: ELECTRONICS,
+    category: CAMERAS,
     description:
       'A 26-megapixel mirrorless camera with fast autofocus, 4K video and in-body stabilisation. Photos move to your phone over a wireless connection as you shoot.',
     price: 1299.0,
@@ -59,9 +136,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'smartphone',
     name: 'Orbiton One 128 GB Smartphone',
-    image: imageOf('smartphone'),
+    images: picturesOf('smartphone', 'green'),
     brand: 'Orbiton',
-    category: ELECTRONICS,
+    category: PHONES,
     description:
       'A bright 6.1-inch display, a dual camera that handles low light well and a battery that lasts a full day. Supports fast wireless charging.',
     price: 799.0,
@@ -70,9 +147,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'gaming-console',
     name: 'Tactora Play Gaming Console',
-    image: imageOf('gaming-console'),
+    images: picturesOf('gaming-console', 'controller'),
     brand: 'Tactora',
-    category: ELECTRONICS,
+    category: GAMING,
     description:
       'A compact home console that plays in 4K at up to 120 frames per second. Comes with one wireless controller and a 1 TB drive.',
     price: 449.99,
@@ -81,9 +158,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'wireless-mouse',
     name: 'Tactora Glide Wireless Mouse',
-    image: imageOf('wireless-mouse'),
+    images: picturesOf('wireless-mouse', 'coral'),
     brand: 'Tactora',
-    category: ELECTRONICS,
+    category: COMPUTERS,
     description:
       'A quiet, lightweight wireless mouse shaped for either hand. One AA battery runs it for up to 18 months.',
     price: 29.99,
@@ -92,9 +169,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'smart-speaker',
     name: 'Auralis Home Smart Speaker',
-    image: imageOf('smart-speaker'),
+    images: picturesOf('smart-speaker', 'top'),
     brand: 'Auralis',
-    category: ELECTRONICS,
+    category: AUDIO,
     description:
       'Room-filling sound from a speaker small enough for a bookshelf. Streams over Wi-Fi or Bluetooth and pairs with a second speaker for wireless stereo.',
     price: 79.99,
@@ -103,9 +180,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'laptop',
     name: 'Orbiton Air 14 Laptop',
-    image: imageOf('laptop'),
+    images: picturesOf('laptop', 'side'),
     brand: 'Orbiton',
-    category: ELECTRONICS,
+    category: COMPUTERS,
     description:
       'A 14-inch laptop that weighs 1.2 kg and runs for 15 hours on a charge. 16 GB of memory, a 512 GB SSD and the latest wireless networking.',
     price: 1149.0,
@@ -114,9 +191,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'mechanical-keyboard',
     name: 'Tactora K75 Mechanical Keyboard',
-    image: imageOf('mechanical-keyboard'),
+    images: picturesOf('mechanical-keyboard', 'keys'),
     brand: 'Tactora',
-    category: ELECTRONICS,
+    category: GAMING,
     description:
       'A compact 75% mechanical keyboard with hot-swappable tactile switches. Connects by USB-C cable or wireless to up to three devices.',
     price: 89.99,
@@ -125,9 +202,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'smartwatch',
     name: 'Orbiton Pulse Smartwatch',
-    image: imageOf('smartwatch'),
+    images: picturesOf('smartwatch', 'blue'),
     brand: 'Orbiton',
-    category: ELECTRONICS,
+    category: PHONES,
     description:
       'Tracks steps, sleep, heart rate and workouts, and shows notifications from your phone. Water resistant to 50 m, with a wireless charging puck in the box.',
     price: 249.0,
@@ -136,7 +213,7 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'desk-lamp',
     name: 'Lumina Arc LED Desk Lamp',
-    image: imageOf('desk-lamp'),
+    images: picturesOf('desk-lamp', 'side'),
     brand: 'Lumina',
     category: HOME,
     description:
@@ -147,7 +224,7 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'backpack',
     name: 'Trailmoss Commuter Backpack 22 L',
-    image: imageOf('backpack'),
+    images: picturesOf('backpack', 'green'),
     brand: 'Trailmoss',
     category: ACCESSORIES,
     description:
@@ -158,7 +235,7 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'running-shoes',
     name: 'Trailmoss Stride Running Shoes',
-    image: imageOf('running-shoes'),
+    images: picturesOf('running-shoes', 'orange'),
     brand: 'Trailmoss',
     category: OUTDOORS,
     description:
@@ -169,7 +246,7 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'coffee-maker',
     name: 'Hearthly Brew 10-Cup Coffee Maker',
-    image: imageOf('coffee-maker'),
+    images: picturesOf('coffee-maker', 'carafe'),
     brand: 'Hearthly',
     category: HOME,
     description:
@@ -180,7 +257,7 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'sunglasses',
     name: 'Trailmoss Horizon Polarised Sunglasses',
-    image: imageOf('sunglasses'),
+    images: picturesOf('sunglasses', 'olive'),
     brand: 'Trailmoss',
     category: ACCESSORIES,
     description:
@@ -191,7 +268,7 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'water-bottle',
     name: 'Trailmoss Insulated Water Bottle 750 ml',
-    image: imageOf('water-bottle'),
+    images: picturesOf('water-bottle', 'plum'),
     brand: 'Trailmoss',
     category: OUTDOORS,
     description:
@@ -202,9 +279,9 @@ export const demoProducts: readonly DemoProduct[] = [
   {
     key: 'e-reader',
     name: 'Lumina Page E-Reader',
-    image: imageOf('e-reader'),
+    images: picturesOf('e-reader', 'page'),
     brand: 'Lumina',
-    category: ELECTRONICS,
+    category: COMPUTERS,
     description:
       'A glare-free 7-inch paper-like screen with a warm front light for reading at night. Holds thousands of books and downloads new ones over a wireless connection.',
     price: 129.99,

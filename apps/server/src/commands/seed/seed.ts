@@ -1,12 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { slugify } from '@proshop/domain/slugs';
+import type { TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
 import { products, reviews, users } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
 import { refreshRatings } from '../../modules/reviews/service.ts';
-import { findOrCreateTaxonomy } from '../../modules/taxonomy/find-or-create.ts';
-import { demoProducts, demoReviews, type DemoReview } from './demo-catalogue.ts';
+import { taxonomyTable } from '../../modules/taxonomy/tables.ts';
+import {
+  demoBrands,
+  demoCategories,
+  demoProducts,
+  demoReviews,
+  type DemoReview,
+  type DemoTaxonomy,
+} from './demo-catalogue.ts';
 
 export const demoAccounts = [
   { key: 'admin', name: 'Admin User', email: 'admin@example.com', isAdmin: true },
@@ -52,6 +61,20 @@ export async function wipeDatabase(db: Database): Promise<void> {
   });
 }
 
+/** Makes the demo categories or brands with their descriptions; answers them by name. */
+async function insertDemoTaxonomy(
+  tx: Database,
+  kind: TaxonomyKind,
+  records: readonly DemoTaxonomy[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const table = taxonomyTable(kind);
+  const rows = await tx
+    .insert(table)
+    .values(records.map(({ name, description }) => ({ name, slug: slugify(name), description })))
+    .returning({ id: table.id, name: table.name });
+  return new Map(rows.map((row) => [row.name, row]));
+}
+
 /** Fills the shop with the demo catalogue, reviews and the three demo accounts, in one transaction. */
 export async function seedDemoData(db: Database, demoPassword?: string): Promise<SeedResult> {
   const password = demoPassword ?? generatePassword();
@@ -71,20 +94,23 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
     );
     const admin = accountByKey.get('admin')!;
 
+    const categoryByName = await insertDemoTaxonomy(tx, 'category', demoCategories);
+    const brandByName = await insertDemoTaxonomy(tx, 'brand', demoBrands);
+
     // Creation times fall from the first product to the last, so "Latest Products" (newest
     // first) lists the catalogue in its written order.
     const productIdByKey = new Map<string, string>();
     const start = Date.now() - demoProducts.length * 60_000;
     for (const [index, product] of demoProducts.entries()) {
-      const brand = (await findOrCreateTaxonomy(tx, 'brand', product.brand))!;
-      const category = (await findOrCreateTaxonomy(tx, 'category', product.category))!;
+      const brand = brandByName.get(product.brand)!;
+      const category = categoryByName.get(product.category)!;
       const [row] = await tx
         .insert(products)
         .values({
           userId: admin.id,
           name: product.name,
-          image: product.image,
-          images: [product.image],
+          image: product.images[0],
+          images: [...product.images],
           brand: brand.name,
           brandId: brand.id,
           category: category.name,

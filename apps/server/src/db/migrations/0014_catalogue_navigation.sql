@@ -77,6 +77,7 @@ FROM (
   WHERE "o"."is_paid" AND "o"."cancelled_at" IS NULL AND "i"."product_id" IS NOT NULL
   GROUP BY "i"."product_id"
 ) AS "s" WHERE "p"."id" = "s"."product_id";--> statement-breakpoint
+CREATE INDEX "order_items_image_idx" ON "order_items" USING btree ("image");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_brand_idx" ON "products" USING btree ("brand_id");--> statement-breakpoint
 CREATE INDEX "products_facets_idx" ON "products" USING btree ("category_id","brand_id","price","count_in_stock","rating");--> statement-breakpoint

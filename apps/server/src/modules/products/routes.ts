@@ -89,7 +89,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      updateProduct(app.db, app.catalogue, currentUser(request), request.params.id, request.body),
+      updateProduct(app.db, app.catalogue, currentUser(request), request.params.id, request.body, {
+        storage: app.imageStorage,
+        log: request.log,
+      }),
   );
 
   app.delete(
@@ -103,6 +106,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errorResponses(404) },
       },
     },
-    (request) => deleteProduct(app.db, app.catalogue, currentUser(request), request.params.id),
+    (request) =>
+      deleteProduct(app.db, app.catalogue, currentUser(request), request.params.id, {
+        storage: app.imageStorage,
+        log: request.log,
+      }),
   );
 };

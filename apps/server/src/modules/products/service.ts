@@ -15,16 +15,21 @@ import { isUuid } from '../../db/ids.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { reviewsOfProduct } from '../reviews/service.ts';
+import { resolveFilters } from './catalogue-filters.ts';
 import { toProduct } from './product-mapper.ts';
 import {
   deleteProductById,
   findProductById,
   findProductPage,
+  findProductPicturesForUpdate,
   findTopProducts,
   insertProduct,
   updateProductById,
 } from './repository.ts';
+import { droppedPictures, picturesAfterEdit } from '@proshop/domain/product-pictures';
+import { removeUnusedPictures, type PictureFiles } from '../uploads/file-cleanup.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
+import { findOrCreateTaxonomy, type TaxonomyRef } from '../taxonomy/find-or-create.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 
 export const PRODUCT_REMOVED = 'Product removed';
@@ -37,12 +42,14 @@ export async function listProducts(
 ): Promise<ProductListResponse> {
   const keyword = query.keyword?.trim() || undefined;
   const page = query.pageNumber;
-  const { rows, total } = await findProductPage(db, {
+  const { rows, total, facets } = await findProductPage(db, {
     keyword,
+    filters: await resolveFilters(db, query),
+    sort: query.sort,
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  return { products: rows.map(toProduct), page, pages: pageCount(total, pageSize) };
+  return { products: rows.map(toProduct), page, pages: pageCount(total, pageSize), facets };
 }
 
 /** The products of the top-rated carousel. */
@@ -64,11 +71,17 @@ export async function createSampleProduct(
   catalogue: CatalogueChanges,
   admin: SessionUser,
 ): Promise<Product> {
-  const { price, ...sample } = SAMPLE_PRODUCT;
+  const { price, images, brand, category, ...sample } = SAMPLE_PRODUCT;
   const row = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
+    const [brandRef, categoryRef] = await Promise.all([
+      findOrCreateTaxonomy(tx, 'brand', brand),
+      findOrCreateTaxonomy(tx, 'category', category),
+    ]);
     return insertProduct(tx, {
       ...sample,
+      images: [...images],
+      ...taxonomyValues(brandRef, categoryRef),
       price: centsToDecimalString(toCents(price)),
       userId: admin.id,
     });
@@ -82,18 +95,43 @@ export async function updateProduct(
   admin: SessionUser,
   id: string,
   changes: ProductUpdateRequest,
+  files: PictureFiles,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
+  const { image, images, brand, category, ...fields } = changes;
+  let dropped: string[] = [];
   const row = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
+    const current = await findProductPicturesForUpdate(tx, id);
+    if (!current) return undefined;
+    // One after the other: both may insert into the same transaction's connection.
+    const brandRef = await findOrCreateTaxonomy(tx, 'brand', brand);
+    const categoryRef = await findOrCreateTaxonomy(tx, 'category', category);
+    const pictures = picturesAfterEdit(current, { image, images });
+    dropped = droppedPictures(current, pictures);
     return updateProductById(tx, id, {
-      ...changes,
+      ...fields,
+      image: pictures[0]!,
+      images: pictures,
+      ...taxonomyValues(brandRef, categoryRef),
       price: centsToDecimalString(toCents(changes.price)),
       updatedAt: new Date(),
     });
   });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  // After the commit: the storage is another server, and the files go only once nothing shows them.
+  await removeUnusedPictures(db, files, dropped);
   return toProduct(row);
+}
+
+/** The product columns that name its brand and category ('' and null for none). */
+function taxonomyValues(brand: TaxonomyRef | null, category: TaxonomyRef | null) {
+  return {
+    brand: brand?.name ?? '',
+    brandId: brand?.id ?? null,
+    category: category?.name ?? '',
+    categoryId: category?.id ?? null,
+  };
 }
 
 export async function deleteProduct(
@@ -101,12 +139,15 @@ export async function deleteProduct(
   catalogue: CatalogueChanges,
   admin: SessionUser,
   id: string,
+  files: PictureFiles,
 ): Promise<{ message: string }> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const deleted = await catalogue.change(db, async (tx) => {
+  const pictures = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
-    return deleteProductById(tx, id);
+    const current = await findProductPicturesForUpdate(tx, id);
+    return current && (await deleteProductById(tx, id)) ? current : undefined;
   });
-  if (!deleted) throw notFound(PRODUCT_NOT_FOUND);
+  if (!pictures) throw notFound(PRODUCT_NOT_FOUND);
+  await removeUnusedPictures(db, files, pictures);
   return { message: PRODUCT_REMOVED };
 }

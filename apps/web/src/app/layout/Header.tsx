@@ -4,8 +4,14 @@ import Collapse from 'react-bootstrap/Collapse';
 import Container from 'react-bootstrap/Container';
 import { useSelector } from 'react-redux';
 import { Link, NavLink } from 'react-router';
+import {
+  useGetCategoriesQuery,
+  usePrefetchCategories,
+} from '../../features/products/taxonomy-api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { selectDistinctItemCount } from '../../state/cart-slice.ts';
 import { shopName } from '../../lib/shop-name.ts';
+import { HeaderDropdown } from './HeaderDropdown.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -42,6 +48,7 @@ export function Header() {
           </button>
           <Collapse in={expanded}>
             <div id="main-navbar" className="navbar-collapse" onClick={closeOnSelect}>
+              <CategoriesMenu />
               <SearchBox />
               <div className="navbar-nav ms-auto">
                 <NavLink className="nav-link" to="/cart">
@@ -59,5 +66,42 @@ export function Header() {
         </Container>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The Categories menu: a link to each category's page. The list is asked for when the menu is
+ * about to open (pointer over it, focus on it), not by every page as it loads.
+ */
+function CategoriesMenu() {
+  const prefetch = usePrefetchCategories();
+  const warmUp = () => prefetch(undefined);
+  return (
+    <div className="navbar-nav me-lg-3" onPointerEnter={warmUp} onFocus={warmUp}>
+      <HeaderDropdown title="Categories" align="start">
+        <CategoryEntries />
+      </HeaderDropdown>
+    </div>
+  );
+}
+
+function CategoryEntries() {
+  const { data: categories, error } = useGetCategoriesQuery();
+  if (error) return <span className="dropdown-item-text text-danger">{errorMessage(error)}</span>;
+  if (!categories) return <span className="dropdown-item-text">Loading...</span>;
+  if (categories.length === 0) return <span className="dropdown-item-text">No categories yet</span>;
+  return (
+    // A long list scrolls inside the menu rather than running off the screen.
+    <div className="overflow-auto" style={{ maxHeight: '60vh' }}>
+      {categories.map((category) => (
+        <Link
+          key={category._id}
+          className="dropdown-item"
+          to={`/category/${encodeURIComponent(category.slug)}`}
+        >
+          {category.name}
+        </Link>
+      ))}
+    </div>
   );
 }

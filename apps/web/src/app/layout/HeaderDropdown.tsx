@@ -12,6 +12,8 @@ interface HeaderDropdownProps {
   title: string;
   /** The menu's entries: links and buttons with the `dropdown-item` class. */
   children: ReactNode;
+  /** The menu's edge lined up with its button's: `end` for menus at the right of the header. */
+  align?: 'start' | 'end';
 }
 
 /**
@@ -21,7 +23,7 @@ interface HeaderDropdownProps {
  * taken from react-bootstrap, whose Dropdown brings Popper into every first page load
  * (the first load of `/` stays under 100 KB of script, docs/decisions/0009-preact-compat.md).
  */
-export function HeaderDropdown({ title, children }: HeaderDropdownProps) {
+export function HeaderDropdown({ title, children, align = 'end' }: HeaderDropdownProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -87,7 +89,9 @@ export function HeaderDropdown({ title, children }: HeaderDropdownProps) {
         // Popper-free placement: Bootstrap's stylesheet places a menu marked data-bs-popper.
         <div
           id={menuId}
-          className="dropdown-menu dropdown-menu-end show"
+          className={
+            align === 'end' ? 'dropdown-menu dropdown-menu-end show' : 'dropdown-menu show'
+          }
           data-bs-popper="static"
           onClick={() => setOpen(false)}
         >

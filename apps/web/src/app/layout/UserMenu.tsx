@@ -43,6 +43,12 @@ export function UserMenu() {
           <Link className="dropdown-item" to="/admin/productlist">
             Products
           </Link>
+          <Link className="dropdown-item" to="/admin/categories">
+            Categories
+          </Link>
+          <Link className="dropdown-item" to="/admin/brands">
+            Brands
+          </Link>
           <Link className="dropdown-item" to="/admin/orderlist">
             Orders
           </Link>

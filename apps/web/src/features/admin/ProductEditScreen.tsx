@@ -1,8 +1,7 @@
 import type { Product } from '@proshop/domain/product-schemas';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -10,11 +9,9 @@ import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import {
-  useGetAdminProductQuery,
-  useUpdateProductMutation,
-  useUploadProductImageMutation,
-} from './product-admin-api.ts';
+import { TaxonomyOptions } from './TaxonomyOptions.tsx';
+import { useGetAdminProductQuery, useUpdateProductMutation } from './product-admin-api.ts';
+import { ProductPictures } from './ProductPictures.tsx';
 
 export function ProductEditScreen() {
   return (
@@ -57,31 +54,25 @@ function ProductEditForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(String(product.price));
-  const [image, setImage] = useState(product.image);
+  const [images, setImages] = useState(product.images);
   const [brand, setBrand] = useState(product.brand);
   const [countInStock, setCountInStock] = useState(String(product.countInStock));
   const [category, setCategory] = useState(product.category);
   const [description, setDescription] = useState(product.description);
   const [updateProduct, { isLoading: isUpdating, error: updateError }] = useUpdateProductMutation();
-  const [uploadImage, { isLoading: isUploading, error: uploadError }] =
-    useUploadProductImageMutation();
-
-  async function handleUpload(event: ChangeEvent<HTMLElement>) {
-    const file = event.target instanceof HTMLInputElement ? event.target.files?.[0] : undefined;
-    if (!file) return;
-    const result = await uploadImage(file);
-    if (result.data) setImage(result.data.image);
-  }
+  const [isUploading, setUploading] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // NaN goes out as null, which the server refuses with a message naming the field.
+    const pictures = images.filter(Boolean);
     const result = await updateProduct({
       id: product._id,
       body: {
         name,
         price: numberFrom(price),
-        image,
+        image: pictures[0],
+        images: pictures,
         brand,
         category,
         countInStock: numberFrom(countInStock),
@@ -106,25 +97,19 @@ function ProductEditForm({ product }: { product: Product }) {
           value={price}
           onChange={setPrice}
         />
-        <TextField controlId="product-image" label="Image" value={image} onChange={setImage} />
-        <Form.Group className="mb-3" controlId="product-image-file">
-          <Form.Label>Upload an image</Form.Label>
-          <Form.Control
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            disabled={isUploading}
-            onChange={(event) => void handleUpload(event)}
-          />
-          {isUploading && (
-            <Spinner animation="border" size="sm" role="status" className="mt-2">
-              <span className="visually-hidden">Uploading...</span>
-            </Spinner>
-          )}
-          {uploadError && !isUploading && (
-            <Message variant="danger">{errorMessage(uploadError)}</Message>
-          )}
-        </Form.Group>
-        <TextField controlId="product-brand" label="Brand" value={brand} onChange={setBrand} />
+        <ProductPictures
+          pictures={images}
+          setPictures={setImages}
+          onUploadingChange={setUploading}
+        />
+        <TextField
+          controlId="product-brand"
+          label="Brand"
+          list="product-brand-options"
+          value={brand}
+          onChange={setBrand}
+        />
+        <TaxonomyOptions id="product-brand-options" kind="brand" />
         <TextField
           controlId="product-count-in-stock"
           label="Count In Stock"
@@ -137,9 +122,11 @@ function ProductEditForm({ product }: { product: Product }) {
         <TextField
           controlId="product-category"
           label="Category"
+          list="product-category-options"
           value={category}
           onChange={setCategory}
         />
+        <TaxonomyOptions id="product-category-options" kind="category" />
         <TextField
           controlId="product-description"
           label="Description"

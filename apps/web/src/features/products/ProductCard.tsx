@@ -7,11 +7,11 @@ import { Rating } from '../../components/Rating.tsx';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 
 /**
- * The card's width in the grid (12, 6, 4 and 3 columns of 12 from sm, md, lg and xl, in the
- * container, less the gutters): the picture fills it.
+ * The card's width in the grid (12 and 6 columns of 12 from sm and md in the container; from lg,
+ * 4 of 12 in the 9 columns beside the filters; less the gutters): the picture fills it.
  */
 const CARD_IMAGE_SIZES =
-  '(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 296px, ' +
+  '(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 216px, ' +
   '(min-width: 768px) 336px, (min-width: 576px) 492px, calc(100vw - 48px)';
 
 interface ProductCardProps {

@@ -11,7 +11,6 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
-import { ProductImage } from '../../components/ProductImage.tsx';
 import { Rating } from '../../components/Rating.tsx';
 import { addItem, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -19,13 +18,10 @@ import { shopCurrency } from '../../lib/shop-currency.ts';
 import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 import { AddToCartModal } from './AddToCartModal.tsx';
+import { ProductGallery } from './ProductGallery.tsx';
+import { ProductBreadcrumbs } from './ProductBreadcrumbs.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
 import { useGetProductDetailsQuery } from './products-api.ts';
-
-/** The picture's column: the full width on a phone, 5 of 12 columns from md, less the gutters. */
-const DETAIL_IMAGE_SIZES =
-  '(min-width: 1400px) 526px, (min-width: 1200px) 451px, (min-width: 992px) 376px, ' +
-  '(min-width: 768px) 276px, (min-width: 576px) 516px, calc(100vw - 24px)';
 
 export function ProductScreen() {
   const { id = '' } = useParams();
@@ -36,6 +32,7 @@ export function ProductScreen() {
       <Link to="/" className="btn btn-light mb-3">
         Go Back
       </Link>
+      {product && <ProductBreadcrumbs product={product} />}
       {isFetching && !product ? (
         <Loader />
       ) : error ? (
@@ -77,15 +74,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     <>
       <Row className="g-4 mb-4">
         <Col md={5}>
-          <ProductImage
-            image={product.image}
-            alt={product.name}
-            width={640}
-            sizes={DETAIL_IMAGE_SIZES}
-            // The largest thing on the page as it opens: fetched before anything else.
-            fetchPriority="high"
-            className="img-fluid rounded"
-          />
+          <ProductGallery images={product.images} name={product.name} />
         </Col>
         <Col md={4}>
           <ListGroup variant="flush">

@@ -8,19 +8,18 @@ interface ReviewArgs {
   comment: string;
 }
 
-interface ProductListArgs {
-  keyword: string | undefined;
-  pageNumber: string;
-}
+/**
+ * GET /api/products' query as the list sends it: the keyword, the page and the filters and sort
+ * (catalogue-query.ts' productListParams), each only when set, so that the same list is one cache
+ * entry however it was reached.
+ */
+type ProductListArgs = Record<string, string>;
 
 // The admin screens change products with the same tag, so the storefront never shows stale data.
 const productsApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductListResponse, ProductListArgs>({
-      query: ({ keyword = '', pageNumber }) => ({
-        url: '/api/products',
-        params: { keyword, pageNumber },
-      }),
+      query: (params) => ({ url: '/api/products', params }),
       providesTags: ['Product'],
     }),
     getTopProducts: build.query<Product[], void>({

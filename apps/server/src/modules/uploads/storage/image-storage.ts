@@ -18,6 +18,11 @@ export interface ImageStorage {
   put(name: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The stored image, or undefined when there is none by that name. */
   get(name: string): Promise<StoredImage | undefined>;
+  /**
+   * Removes a stored image; a name with nothing stored under it is no error, so a removal
+   * that failed half-way can be made again.
+   */
+  delete(name: string): Promise<void>;
   /** The names of every stored image (for moving a shop to another storage). */
   list(): Promise<string[]>;
   /** The address pages load the image from: `/uploads/<name>` or the store's public address. */

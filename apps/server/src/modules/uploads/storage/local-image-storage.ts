@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { contentTypeOf, IMAGE_NAME, type ImageStorage, type StoredImage } from './image-storage.ts';
 
@@ -24,6 +24,11 @@ export class LocalImageStorage implements ImageStorage {
       contentType: contentTypeOf(name),
       contentLength: info.size,
     };
+  }
+
+  async delete(name: string): Promise<void> {
+    if (!IMAGE_NAME.test(name)) return;
+    await rm(join(this.folder, name), { force: true });
   }
 
   async list(): Promise<string[]> {

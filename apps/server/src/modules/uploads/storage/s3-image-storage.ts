@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -79,6 +80,12 @@ export class S3ImageStorage implements ImageStorage {
       if (isMissing(error)) return undefined;
       throw error;
     }
+  }
+
+  async delete(name: string): Promise<void> {
+    if (!IMAGE_NAME.test(name)) return;
+    // S3 answers a missing key with success as well.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: name }));
   }
 
   async list(): Promise<string[]> {
