@@ -104,6 +104,12 @@ describe('access control on every route of the OpenAPI document', () => {
       }),
       'POST /api/orders/{id}/returns/{returnId}/accept': () => ({ restock: true }),
       'POST /api/orders/{id}/returns/{returnId}/decline': () => ({ message: 'Owned' }),
+      'POST /api/categories': () => ({ name: `Owned ${uniqueEmail()}` }),
+      'PUT /api/categories/{id}': () => ({ name: `Owned ${uniqueEmail()}` }),
+      'POST /api/categories/{id}/merge': () => ({ into: '00000000-0000-4000-8000-000000000001' }),
+      'POST /api/brands': () => ({ name: `Owned ${uniqueEmail()}` }),
+      'PUT /api/brands/{id}': () => ({ name: `Owned ${uniqueEmail()}` }),
+      'POST /api/brands/{id}/merge': () => ({ into: '00000000-0000-4000-8000-000000000001' }),
     };
     const make = bodies[operationName(op)];
     expect(make, `${operationName(op)} has a body: add a valid one to validBody()`).toBeDefined();

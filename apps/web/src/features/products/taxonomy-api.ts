@@ -16,11 +16,11 @@ const taxonomyApi = apiSlice
       }),
       getCategory: build.query<Taxonomy, string>({
         query: (slug) => `/api/categories/${encodeURIComponent(slug)}`,
-        providesTags: ['Category'],
+        providesTags: ['Category', 'Product'],
       }),
       getBrand: build.query<Taxonomy, string>({
         query: (slug) => `/api/brands/${encodeURIComponent(slug)}`,
-        providesTags: ['Brand'],
+        providesTags: ['Brand', 'Product'],
       }),
     }),
   });
