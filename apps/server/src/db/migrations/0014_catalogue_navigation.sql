@@ -34,7 +34,7 @@ ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FO
 -- "T shirts"), or a name without letters or digits, get a short suffix made from the name.
 -- No product is left out: every product keeps its brand and category, now a record's name.
 WITH "names" AS (
-  SELECT min(btrim("category") COLLATE "C") AS "name" FROM "products"
+  SELECT min(btrim("category") COLLATE "C") COLLATE "default" AS "name" FROM "products"
   WHERE btrim("category") <> '' GROUP BY lower(btrim("category"))
 ), "based" AS (
   SELECT "name", btrim(regexp_replace(lower("name"), '[^[:alnum:]]+', '-', 'g'), '-') AS "base"
@@ -47,7 +47,7 @@ SELECT "name", CASE WHEN "n" = 1 AND "base" <> '' THEN "base"
   ELSE ltrim("base" || '-' || left(md5("name"), 8), '-') END
 FROM "numbered";--> statement-breakpoint
 WITH "names" AS (
-  SELECT min(btrim("brand") COLLATE "C") AS "name" FROM "products"
+  SELECT min(btrim("brand") COLLATE "C") COLLATE "default" AS "name" FROM "products"
   WHERE btrim("brand") <> '' GROUP BY lower(btrim("brand"))
 ), "based" AS (
   SELECT "name", btrim(regexp_replace(lower("name"), '[^[:alnum:]]+', '-', 'g'), '-') AS "base"
