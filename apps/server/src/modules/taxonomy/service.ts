@@ -1,3 +1,4 @@
+import { isSlug } from '@proshop/domain/slugs';
 import {
   TAXONOMY_LABELS,
   type Taxonomy,
@@ -77,7 +78,9 @@ export async function getTaxonomyBySlug(
   kind: TaxonomyKind,
   slug: string,
 ): Promise<Taxonomy> {
-  const row = await findTaxonomyBySlug(db, kind, slug.normalize('NFC').toLowerCase());
+  const wanted = slug.normalize('NFC').toLowerCase();
+  // Anything that is not a slug names nothing; a NUL byte could not even be sent to PostgreSQL.
+  const row = isSlug(wanted) ? await findTaxonomyBySlug(db, kind, wanted) : undefined;
   if (!row) throw notFound(taxonomyNotFound(kind));
   return toTaxonomy(row);
 }
