@@ -13,6 +13,7 @@ import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import { placeOrder } from './helpers/orders.ts';
 import { s3Env, startS3StandIn, type S3StandIn } from './helpers/s3-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipart } from './helpers/multipart.ts';
 
 type Headers = Record<string, string>;
 
@@ -21,17 +22,6 @@ const filesOf = (name: string) =>
   [name, ...[160, 320, 640].map((width) => name.replace('.webp', `-${width}.webp`))] as const;
 
 const nameOf = (address: string) => address.split('/').pop()!;
-
-function multipart(file: Buffer) {
-  const boundary = `----proshop${Math.random().toString(16).slice(2)}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\n` +
-    'Content-Type: image/png\r\n\r\n';
-  return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A log that keeps the warnings, to check what a failed removal says. */
 function warningLog() {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipart } from './helpers/multipart.ts';
 
 const SCRIPT = '<script>alert(document.cookie)</script><img src=x onerror=alert(1)>';
 
@@ -41,18 +42,6 @@ function withJpegComment(jpeg: Buffer): Buffer {
   return Buffer.concat([jpeg.subarray(0, 2), header, comment, jpeg.subarray(2)]);
 }
 
-function multipart(file: Buffer, filename: string) {
-  const boundary = `----proshop${Math.random().toString(16).slice(2)}`;
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="image"; filename="${filename}"\r\n` +
-    `Content-Type: image/png\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 describe('uploaded images carrying a script', () => {
   let t: TestApp;
   let admin: { headers: Record<string, string> };
@@ -63,7 +52,7 @@ describe('uploaded images carrying a script', () => {
   afterAll(() => t.close());
 
   const upload = (file: Buffer, filename: string) => {
-    const body = multipart(file, filename);
+    const body = multipart(file, { filename });
     return t.app.inject({
       method: 'POST',
       url: '/api/upload',

@@ -4,19 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from './helpers/factories.ts';
 import { s3Env, startS3StandIn, type S3StandIn } from './helpers/s3-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipart } from './helpers/multipart.ts';
 
 type Headers = Record<string, string>;
-
-function multipart(file: Buffer) {
-  const boundary = `----proshop${Math.random().toString(16).slice(2)}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="photo.png"\r\n` +
-    'Content-Type: image/png\r\n\r\n';
-  return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const picture = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 9, g: 90, b: 200 } } })

@@ -3,24 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { multipart } from './helpers/multipart.ts';
 
 type Headers = Record<string, string>;
-
-/** A multipart/form-data body with one file part, built by hand to control every byte. */
-function multipart(
-  file: Buffer,
-  options: { field?: string; filename?: string; contentType?: string } = {},
-) {
-  const boundary = `----proshop${Math.random().toString(16).slice(2)}`;
-  const head =
-    `--${boundary}\r\n` +
-    `Content-Disposition: form-data; name="${options.field ?? 'image'}"; filename="${options.filename ?? 'photo.png'}"\r\n` +
-    `Content-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const picture = (format: 'png' | 'jpeg' | 'gif' | 'webp', width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })

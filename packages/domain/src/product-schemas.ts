@@ -4,6 +4,7 @@ import { hasAtMostTwoDecimals } from './money.ts';
 import { pageNumberSchema } from './pagination.ts';
 import { imageAddress } from './image-address.ts';
 import { isSlug } from './slugs.ts';
+import { MAX_FILTER_SLUGS, PRICE_BOUND_PATTERN, PRODUCT_SORTS } from './catalogue-query.ts';
 
 /** The default number of products (and of the admin's orders) on one page (PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
@@ -50,18 +51,7 @@ export const productDetailSchema = productSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-/** The orders a product list can be sorted in; `newest` is the default (best matches first with a keyword). */
-export const PRODUCT_SORTS = [
-  'newest',
-  'price-asc',
-  'price-desc',
-  'rating',
-  'best-selling',
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-/** At most this many slugs in one filter: each is a condition of the query. */
-export const MAX_FILTER_SLUGS = 20;
+export { MAX_FILTER_SLUGS, PRODUCT_SORTS, type ProductSort } from './catalogue-query.ts';
 
 /** `category` or `brand`: slugs separated by commas, each named once; '' means no filter. */
 const slugListSchema = (field: string) =>
@@ -91,7 +81,7 @@ const priceBoundSchema = (field: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, `${field} must be an amount such as 25 or 19.99`)
+    .regex(PRICE_BOUND_PATTERN, `${field} must be an amount such as 25 or 19.99`)
     .transform(Number)
     .optional();
 

@@ -74,10 +74,9 @@ export async function createSampleProduct(
   const { price, images, brand, category, ...sample } = SAMPLE_PRODUCT;
   const row = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
-    const [brandRef, categoryRef] = await Promise.all([
-      findOrCreateTaxonomy(tx, 'brand', brand),
-      findOrCreateTaxonomy(tx, 'category', category),
-    ]);
+    // One after the other: a transaction is one connection, and either may insert.
+    const brandRef = await findOrCreateTaxonomy(tx, 'brand', brand);
+    const categoryRef = await findOrCreateTaxonomy(tx, 'category', category);
     return insertProduct(tx, {
       ...sample,
       images: [...images],
@@ -104,7 +103,7 @@ export async function updateProduct(
     await confirmCaller(tx, admin, 'admin');
     const current = await findProductPicturesForUpdate(tx, id);
     if (!current) return undefined;
-    // One after the other: both may insert into the same transaction's connection.
+    // One after the other, as in createSampleProduct.
     const brandRef = await findOrCreateTaxonomy(tx, 'brand', brand);
     const categoryRef = await findOrCreateTaxonomy(tx, 'category', category);
     const pictures = picturesAfterEdit(current, { image, images });

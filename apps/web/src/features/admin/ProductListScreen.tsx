@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { RowActions } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
@@ -83,24 +84,12 @@ function ProductList() {
                     <td>{formatMoney(toCents(product.price), shopCurrency)}</td>
                     <td>{product.category}</td>
                     <td>{product.brand}</td>
-                    <td className="text-nowrap">
-                      <Link
-                        to={`/admin/product/${product._id}/edit`}
-                        className="btn btn-light btn-sm me-2"
-                        aria-label={`Edit ${product.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        aria-label={`Delete ${product.name}`}
-                        disabled={isDeleting}
-                        onClick={() => handleDelete(product._id)}
-                      >
-                        Delete
-                      </Button>
-                    </td>
+                    <RowActions
+                      name={product.name}
+                      editTo={`/admin/product/${product._id}/edit`}
+                      onDelete={() => handleDelete(product._id)}
+                      deleting={isDeleting}
+                    />
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { RowActions } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
@@ -81,24 +82,12 @@ function TaxonomyList({ kind }: { kind: TaxonomyKind }) {
                       <Link to={`/${kind}/${encodeURIComponent(record.slug)}`}>{record.slug}</Link>
                     </td>
                     <td>{record.productCount}</td>
-                    <td className="text-nowrap">
-                      <Link
-                        to={`/admin/${kind}/${record._id}/edit`}
-                        className="btn btn-light btn-sm me-2"
-                        aria-label={`Edit ${record.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        aria-label={`Delete ${record.name}`}
-                        disabled={isDeleting}
-                        onClick={() => handleDelete(record)}
-                      >
-                        Delete
-                      </Button>
-                    </td>
+                    <RowActions
+                      name={record.name}
+                      editTo={`/admin/${kind}/${record._id}/edit`}
+                      onDelete={() => handleDelete(record)}
+                      deleting={isDeleting}
+                    />
                   </tr>
                 ))}
               </tbody>

@@ -1,8 +1,7 @@
 import type { User } from '@proshop/domain/user-schemas';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'react-router';
+import { RowActions } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
@@ -58,23 +57,11 @@ function UserList() {
                   <td className="text-center">
                     <AdminMark isAdmin={user.isAdmin} />
                   </td>
-                  <td className="text-nowrap">
-                    <Link
-                      to={`/admin/user/${user._id}/edit`}
-                      className="btn btn-light btn-sm me-2"
-                      aria-label={`Edit ${user.name}`}
-                    >
-                      Edit
-                    </Link>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={`Delete ${user.name}`}
-                      onClick={() => setUserToDelete(user)}
-                    >
-                      Delete
-                    </Button>
-                  </td>
+                  <RowActions
+                    name={user.name}
+                    editTo={`/admin/user/${user._id}/edit`}
+                    onDelete={() => setUserToDelete(user)}
+                  />
                 </tr>
               ))}
             </tbody>

@@ -152,6 +152,40 @@ interface PriceRangeProps {
   onChange: (filters: CatalogueFilters) => void;
 }
 
+interface PriceInputProps {
+  id: string;
+  label: string;
+  /** The lowest or highest price on offer, shown while the box is empty. */
+  hint: string | null;
+  value: string;
+  /** The message's id while the range is refused. */
+  describedBy: string | undefined;
+  onChange: (value: string) => void;
+}
+
+function PriceInput({ id, label, hint, value, describedBy, onChange }: PriceInputProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        className="form-control form-control-sm"
+        placeholder={hint ?? undefined}
+        value={value}
+        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 function PriceRange({ filters, range, onChange }: PriceRangeProps) {
   const idPrefix = useId();
   const [min, setMin] = useState(filters.minPrice ?? '');
@@ -181,42 +215,22 @@ function PriceRange({ filters, range, onChange }: PriceRangeProps) {
       <fieldset>
         <legend className="h6">Price</legend>
         <div className="d-flex gap-2 align-items-end">
-          <div>
-            <label htmlFor={`${idPrefix}-min`} className="form-label small mb-1">
-              Min price
-            </label>
-            <input
-              id={`${idPrefix}-min`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              className="form-control form-control-sm"
-              placeholder={range ? String(Math.floor(range.min)) : undefined}
-              value={min}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setMin(event.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${idPrefix}-max`} className="form-label small mb-1">
-              Max price
-            </label>
-            <input
-              id={`${idPrefix}-max`}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              className="form-control form-control-sm"
-              placeholder={range ? String(Math.ceil(range.max)) : undefined}
-              value={max}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setMax(event.target.value)}
-            />
-          </div>
+          <PriceInput
+            id={`${idPrefix}-min`}
+            label="Min price"
+            hint={range && String(Math.floor(range.min))}
+            value={min}
+            describedBy={describedBy}
+            onChange={setMin}
+          />
+          <PriceInput
+            id={`${idPrefix}-max`}
+            label="Max price"
+            hint={range && String(Math.ceil(range.max))}
+            value={max}
+            describedBy={describedBy}
+            onChange={setMax}
+          />
           <button type="submit" className="btn btn-sm btn-outline-dark">
             Apply
           </button>

@@ -1,4 +1,4 @@
-import type { ProductSort } from '@proshop/domain/product-schemas';
+import type { ProductSort } from '@proshop/domain/catalogue-query';
 import { useId } from 'react';
 import { SORT_OPTIONS } from './catalogue-query.ts';
 

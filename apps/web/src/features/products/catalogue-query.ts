@@ -1,12 +1,17 @@
-import type { ProductSort } from '@proshop/domain/product-schemas';
+import {
+  isProductSort,
+  MAX_FILTER_SLUGS,
+  PRICE_BOUND_PATTERN,
+  type ProductSort,
+} from '@proshop/domain/catalogue-query';
 import { isSlug } from '@proshop/domain/slugs';
 
 /**
  * The product list's filters and sort as the address holds them
  * (`?category=a,b&brand=x&minPrice=10&maxPrice=50&inStock=1&minRating=4&sort=price-asc`), so a
  * list can be shared, reloaded and reached again with Back. The rules are GET /api/products'
- * (packages/domain/src/product-schemas.ts), written again here without zod, which stays out of
- * the home page's first load (docs/decisions/0014-zod-out-of-the-first-load.md).
+ * (packages/domain/src/catalogue-query.ts, zod-free so that the home page's first load can read
+ * them: docs/decisions/0014-zod-out-of-the-first-load.md); a bad value is dropped, not refused.
  */
 export interface CatalogueFilters {
   /** Category slugs, each once, in the order chosen. */
@@ -35,11 +40,6 @@ export const DEFAULT_SORT: ProductSort = 'newest';
 /** The minimum ratings offered ("4 stars & up" ...). */
 export const RATING_OPTIONS = [4, 3, 2, 1] as const;
 
-/** The server refuses more slugs than this in one filter (MAX_FILTER_SLUGS). */
-const MAX_SLUGS = 20;
-
-const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
-
 export const NO_FILTERS: CatalogueFilters = {
   categories: [],
   brands: [],
@@ -59,7 +59,7 @@ export interface FixedFilter {
 /** A price bound as the server takes it, or undefined for one it would refuse. */
 export function priceBound(value: string | null | undefined): string | undefined {
   const trimmed = value?.trim() ?? '';
-  return PRICE_PATTERN.test(trimmed) ? trimmed : undefined;
+  return PRICE_BOUND_PATTERN.test(trimmed) ? trimmed : undefined;
 }
 
 function slugList(value: string | null): string[] {
@@ -68,11 +68,11 @@ function slugList(value: string | null): string[] {
     .split(',')
     .map((slug) => slug.trim())
     .filter(isSlug);
-  return [...new Set(slugs)].slice(0, MAX_SLUGS);
+  return [...new Set(slugs)].slice(0, MAX_FILTER_SLUGS);
 }
 
 function sortOf(value: string | null): ProductSort {
-  return SORT_OPTIONS.find((option) => option.value === value)?.value ?? DEFAULT_SORT;
+  return isProductSort(value) ? value : DEFAULT_SORT;
 }
 
 /**

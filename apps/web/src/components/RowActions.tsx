@@ -1,0 +1,30 @@
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+
+interface RowActionsProps {
+  /** What the row shows, for the buttons' accessible names ("Edit Blue lamp"). */
+  name: string;
+  editTo: string;
+  onDelete: () => void;
+  deleting?: boolean;
+}
+
+/** The Edit link and Delete button that end a row of every admin list. */
+export function RowActions({ name, editTo, onDelete, deleting = false }: RowActionsProps) {
+  return (
+    <td className="text-nowrap">
+      <Link to={editTo} className="btn btn-light btn-sm me-2" aria-label={`Edit ${name}`}>
+        Edit
+      </Link>
+      <Button
+        variant="danger"
+        size="sm"
+        aria-label={`Delete ${name}`}
+        disabled={deleting}
+        onClick={onDelete}
+      >
+        Delete
+      </Button>
+    </td>
+  );
+}
