@@ -7,6 +7,7 @@ import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 import { refundSchema, returnSchema } from './refund-schemas.ts';
+import { optionValueSchema } from './variant-schemas.ts';
 
 const addressPart = (field: string) =>
   oneLineText(field).min(1, `${field} is required`).max(200, `${field} is too long`);
@@ -35,6 +36,8 @@ export const createOrderRequestSchema = z.object({
     .array(
       z.object({
         product: idSchema('Each item needs a product').max(64, 'Each item needs a product'),
+        /** The variant chosen; required when the product has options, else its only variant. */
+        variant: idSchema('Variant must be an id').max(64, 'Variant must be an id').optional(),
         qty: z
           .number('Quantity must be a number')
           .int('Quantity must be a whole number')
@@ -54,11 +57,19 @@ export const createOrderRequestSchema = z.object({
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
-/** An order line as the API sends it; `product` is null once the product was deleted. */
+/**
+ * An order line as the API sends it; `product` and `variant` are null once deleted. Name, SKU,
+ * option values, picture and price are copies made when the order was placed.
+ */
 export const orderItemSchema = z.object({
   /** The line's own id: a refund names the lines it gives back by it. */
   _id: z.string(),
   product: z.string().nullable(),
+  variant: z.string().nullable(),
+  /** Null on lines stored before products had variants and SKUs. */
+  sku: z.string().nullable(),
+  /** The variant's option values in the product's order; empty without options. */
+  options: z.array(optionValueSchema),
   name: z.string(),
   image: z.string(),
   price: z.number(),

@@ -4,7 +4,13 @@ import { hasAtMostTwoDecimals } from './money.ts';
 import { pageNumberSchema } from './pagination.ts';
 import { imageAddress } from './image-address.ts';
 import { isSlug } from './slugs.ts';
-import { MAX_FILTER_SLUGS, PRICE_BOUND_PATTERN, PRODUCT_SORTS } from './catalogue-query.ts';
+import {
+  MAX_FILTER_SLUGS,
+  parseOptionFilters,
+  PRICE_BOUND_PATTERN,
+  PRODUCT_SORTS,
+} from './catalogue-query.ts';
+import { productOptionSchema, productVariantSchema } from './variant-schemas.ts';
 
 /** The default number of products (and of the admin's orders) on one page (PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
@@ -32,8 +38,18 @@ export const productSchema = z.object({
   image: z.string(),
   /** Every picture, the main one first (1 to MAX_PRODUCT_IMAGES). */
   images: z.array(z.string()),
+  /** The product's price: what a variant without its own price sells at. */
   price: z.number(),
+  /**
+   * The lowest and highest price of the variants offered (both `price` without options): a card
+   * says "From $minPrice" when they differ.
+   */
+  minPrice: z.number(),
+  maxPrice: z.number(),
+  /** The stock of every variant offered, together. */
   countInStock: z.number().int(),
+  /** How many variants the product has (1 without options), offered or switched off. */
+  variantCount: z.number().int(),
   description: z.string(),
   /** The brand's and category's names ('' for none) and slugs (null for none). */
   brand: z.string(),
@@ -48,8 +64,12 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productDetailSchema = productSchema.extend({
   reviews: z.array(reviewWithBadgeSchema),
+  /** Its options (none for a product without), and every variant, switched-off ones marked. */
+  options: z.array(productOptionSchema),
+  variants: z.array(productVariantSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type { ProductVariant } from './variant-schemas.ts';
 
 export { MAX_FILTER_SLUGS, PRODUCT_SORTS, type ProductSort } from './catalogue-query.ts';
 
@@ -108,6 +128,21 @@ export const productListQuerySchema = z
       .transform(Number)
       .refine((value) => value <= 5, 'minRating must be a rating from 0 to 5, such as 4 or 3.5')
       .optional(),
+    /**
+     * Option values, one parameter per option: `option=Size:M,L&option=Colour:Blue` finds the
+     * products with a variant on offer that is M or L, and Blue (parsed by optionFilters).
+     */
+    option: z
+      .union([z.string(), z.array(z.string())])
+      .transform((value, context) => {
+        const parsed = parseOptionFilters(typeof value === 'string' ? [value] : value);
+        if (typeof parsed === 'string') {
+          context.addIssue({ code: 'custom', message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
     sort: z
       .enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` })
       .default('newest'),
@@ -137,6 +172,13 @@ export type FacetValue = z.infer<typeof facetValueSchema>;
 export const productFacetsSchema = z.object({
   categories: z.array(facetValueSchema),
   brands: z.array(facetValueSchema),
+  /** Option values of the variants on offer (Size: S, M, L), each option counted without its own selection. */
+  options: z.array(
+    z.object({
+      name: z.string(),
+      values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+    }),
+  ),
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;

@@ -1,10 +1,12 @@
 import { REFUND_STATUSES, RETURN_STATUSES } from '@proshop/domain/refund-schemas';
+import type { OptionChoice, OptionValue, ProductOption } from '@proshop/domain/variants';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -84,8 +86,19 @@ export const products = pgTable(
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     description: text('description').notNull(),
+    /** What a variant without its own price sells at. */
     price: money('price').notNull().default('0'),
+    /** Its options and their values in the admin's order, `[]` without (docs/decisions/0019). */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /**
+     * A summary of the variants, kept by products/variant-summary.ts in the transaction of every
+     * change of them, so that lists, filters and sorts read one row per product: the stock of the
+     * variants offered together, the lowest and highest price they sell at, how many there are.
+     */
     countInStock: integer('count_in_stock').notNull().default(0),
+    minPrice: money('min_price').notNull().default('0'),
+    maxPrice: money('max_price').notNull().default('0'),
+    variantCount: integer('variant_count').notNull().default(1),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     numReviews: integer('num_reviews').notNull().default(0),
     /** Units taken from stock by paid orders less those given back: the best-selling sort. */
@@ -133,11 +146,12 @@ export const products = pgTable(
     index('products_facets_idx').on(
       table.categoryId,
       table.brandId,
-      table.price,
+      table.minPrice,
+      table.maxPrice,
       table.countInStock,
       table.rating,
     ),
-    index('products_price_idx').on(table.price, table.id),
+    index('products_min_price_idx').on(table.minPrice, table.id),
     index('products_units_sold_idx').on(table.unitsSold.desc(), table.createdAt.desc()),
     // "Is this file still used?" before an upload is deleted (uploads/file-cleanup.ts).
     index('products_images_idx').using('gin', table.images),
@@ -147,6 +161,41 @@ export const products = pgTable(
       'gin',
       table.searchBrandCategory.op('gin_trgm_ops'),
     ),
+  ],
+);
+
+/**
+ * What a shopper buys: one combination of a product's options (Size M, Colour Blue), with its
+ * own SKU, stock, optional price and picture, and an on/off switch. A product without options has
+ * one variant choosing nothing (`options` = {}). Stock is taken per variant (orders/stock.ts).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    /** Option name → value; jsonb equality ignores key order, so the unique index sees a combination once. */
+    options: jsonb('options').$type<OptionChoice>().notNull().default({}),
+    /** Null: the product's price. */
+    price: money('price'),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    /** One of the product's pictures, or null for its main one. */
+    image: text('image'),
+    active: boolean('active').notNull().default(true),
+    /** Its place in the admin's table (0 first). */
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('product_variants_count_in_stock_check', sql`${table.countInStock} >= 0`),
+    check('product_variants_price_check', sql`${table.price} >= 0`),
+    uniqueIndex('product_variants_sku_key').on(sql`lower(${table.sku})`),
+    uniqueIndex('product_variants_product_options_key').on(table.productId, table.options),
+    index('product_variants_product_idx').on(table.productId, table.position),
   ],
 );
 
@@ -255,7 +304,12 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The variant bought, whose stock the payment takes; null once it is deleted. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    /** The variant's SKU and option values when the order was placed (null/[] on older lines). */
+    sku: text('sku'),
+    options: jsonb('options').$type<OptionValue[]>().notNull().default([]),
     image: text('image').notNull(),
     price: money('price').notNull(),
     qty: integer('qty').notNull(),
@@ -267,6 +321,7 @@ export const orderItems = pgTable(
     // An order's lines in their order, read straight from the index (no sort).
     index('order_items_order_position_idx').on(table.orderId, table.position),
     index('order_items_product_idx').on(table.productId),
+    index('order_items_variant_idx').on(table.variantId),
     // "Does an order still show this picture?" before an upload is deleted (uploads/picture-uses.ts).
     index('order_items_image_idx').on(table.image),
   ],

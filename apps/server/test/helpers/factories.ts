@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
-import { products, users } from '../../src/db/schema.ts';
+import { products, productVariants, users } from '../../src/db/schema.ts';
+import type { OptionChoice, ProductOption } from '@proshop/domain/variants';
+import { insertImplicitVariant } from '../../src/modules/products/variants-repository.ts';
+import { refreshVariantSummaries } from '../../src/modules/products/variant-summary.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { findOrCreateTaxonomy } from '../../src/modules/taxonomy/find-or-create.ts';
 import { signToken } from '../../src/modules/auth/tokens.ts';
@@ -12,9 +15,56 @@ export const TEST_PASSWORD = 'correct horse battery';
 
 /**
  * A product as the shop stores it: its brand and category (by name, '' for none) found or made as
- * records, as the admin's edit does; its pictures default to its `image`.
+ * records, as the admin's edit does; its pictures default to its `image`; its stock
+ * (`countInStock`) in its one variant, as every product without options has.
  */
 export async function createProduct(db: Database, overrides: Partial<NewProduct> = {}) {
+  const row = await insertProductRow(db, overrides);
+  await insertImplicitVariant(db, row.id, { countInStock: row.countInStock });
+  await refreshVariantSummaries(db, [row.id]);
+  return row;
+}
+
+export interface TestVariant {
+  sku?: string;
+  options: OptionChoice;
+  price?: string | null;
+  countInStock?: number;
+  image?: string | null;
+  active?: boolean;
+}
+
+/**
+ * A product with options and these variants (SKUs made unique when not given). Answers the
+ * product and its variants' rows in the given order.
+ */
+export async function createProductWithVariants(
+  db: Database,
+  options: ProductOption[],
+  variants: TestVariant[],
+  overrides: Partial<NewProduct> = {},
+) {
+  const product = await insertProductRow(db, { ...overrides, options });
+  const rows = await db
+    .insert(productVariants)
+    .values(
+      variants.map((variant, position) => ({
+        productId: product.id,
+        sku: variant.sku ?? `T-${randomUUID().slice(0, 13)}`,
+        options: variant.options,
+        price: variant.price ?? null,
+        countInStock: variant.countInStock ?? 5,
+        image: variant.image ?? null,
+        active: variant.active ?? true,
+        position,
+      })),
+    )
+    .returning();
+  await refreshVariantSummaries(db, [product.id]);
+  return { product, variants: rows };
+}
+
+async function insertProductRow(db: Database, overrides: Partial<NewProduct>) {
   const { brand = 'Testbrand', category = 'Testing', ...rest } = overrides;
   const brandRef = await findOrCreateTaxonomy(db, 'brand', brand);
   const categoryRef = await findOrCreateTaxonomy(db, 'category', category);

@@ -1,6 +1,7 @@
-import type { Product } from '@proshop/domain/product-schemas';
+import type { Product, ProductVariant } from '@proshop/domain/product-schemas';
 import { asc, getTableColumns, sql } from 'drizzle-orm';
 import { brands, categories, products } from '../../db/schema.ts';
+import type { VariantRow } from './variants-repository.ts';
 
 // Every column but the search columns, which only the database reads.
 const {
@@ -45,7 +46,10 @@ export function toProduct(row: ProductRow): Product {
     image: row.image,
     images: row.images,
     price: Number(row.price),
+    minPrice: Number(row.minPrice),
+    maxPrice: Number(row.maxPrice),
     countInStock: row.countInStock,
+    variantCount: row.variantCount,
     description: row.description,
     brand: row.brand,
     category: row.category,
@@ -54,5 +58,18 @@ export function toProduct(row: ProductRow): Product {
     rating: Number(row.rating),
     numReviews: row.numReviews,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A stored variant as the API sends it (`price` and `image` null: the product's own). */
+export function toVariant(row: VariantRow): ProductVariant {
+  return {
+    _id: row.id,
+    sku: row.sku,
+    options: row.options,
+    price: row.price === null ? null : Number(row.price),
+    countInStock: row.countInStock,
+    image: row.image,
+    active: row.active,
   };
 }

@@ -16,7 +16,8 @@ import { notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { reviewsOfProduct } from '../reviews/service.ts';
 import { resolveFilters } from './catalogue-filters.ts';
-import { toProduct } from './product-mapper.ts';
+import { toProduct, toVariant } from './product-mapper.ts';
+import { findVariantsOfProduct } from './variants-repository.ts';
 import {
   deleteProductById,
   findProductById,
@@ -60,9 +61,13 @@ export async function topProducts(db: Database): Promise<Product[]> {
 /** A product with its reviews; a malformed id names no product, so it is 404 too. */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const [row, reviews] = await Promise.all([findProductById(db, id), reviewsOfProduct(db, id)]);
+  const [row, reviews, variants] = await Promise.all([
+    findProductById(db, id),
+    reviewsOfProduct(db, id),
+    findVariantsOfProduct(db, id),
+  ]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { ...toProduct(row), reviews };
+  return { ...toProduct(row), reviews, options: row.options, variants: variants.map(toVariant) };
 }
 
 /** "Create Product": a sample product owned by the admin, edited right after. */

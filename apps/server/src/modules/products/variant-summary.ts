@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, productVariants } from '../../db/schema.ts';
+
+/**
+ * Writes the products' summary of their variants (schema.ts: count_in_stock, min_price,
+ * max_price, variant_count) from the variants as they are now in this transaction. Every change
+ * of variants (the admin's table, stock taken or given back, the product's own price, a seed or
+ * an import) calls it before committing, so that lists, filters and sorts, which read only the
+ * products, never see another stock or price than the product page. Without a variant on offer
+ * the product sells at nothing: its stock is 0 and its prices are its own price.
+ */
+export async function refreshVariantSummaries(
+  db: Database,
+  productIds: readonly string[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const offered = sql`${productVariants.active}`;
+  const sells = sql`coalesce(${productVariants.price}, ${products.price})`;
+  await db.execute(sql`
+    update ${products} set
+      count_in_stock = summary.stock,
+      min_price = coalesce(summary.min_price, ${products.price}),
+      max_price = coalesce(summary.max_price, ${products.price}),
+      variant_count = summary.variants
+    from (
+      select ${productVariants.productId} as product_id,
+        coalesce(sum(${productVariants.countInStock}) filter (where ${offered}), 0)::int as stock,
+        min(${sells}) filter (where ${offered}) as min_price,
+        max(${sells}) filter (where ${offered}) as max_price,
+        count(*)::int as variants
+      from ${productVariants}
+      join ${products} on ${products.id} = ${productVariants.productId}
+      where ${productVariants.productId} = any(${sql.param([...productIds])}::uuid[])
+      group by ${productVariants.productId}
+    ) as summary
+    where ${products.id} = summary.product_id`);
+}
