@@ -4,7 +4,8 @@
 // close-up, the other side) for the product page's gallery.
 // Run `npm run demo-images` (through tsx, for the domain package's TypeScript): it
 // writes apps/web/public/images/*.webp and apps/web/public/favicon.svg. The output depends only
-// on this file and that rule, so running it again gives the same files.
+// on this file and that rule, so running it again gives the same files; name pictures
+// (`npm run demo-images -- trail-shirt`) to draw only those.
 import { Buffer } from 'node:buffer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { IMAGE_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
@@ -134,7 +135,8 @@ const gloss = (ink, shape, d, opacity = 0.18) =>
  * One catalogue picture: light neutral backdrop, a soft tinted disc behind the product, a
  * blurred floor shadow and the product itself with a gentle drop shadow. `view` draws the
  * product's further pictures from the same drawing: another colour (its hues turned), a
- * close-up of one part, or its other side (mirrored, tilted).
+ * close-up of one part, or its other side (mirrored, tilted); or from a drawing of its own
+ * (`kind: 'drawing'`), such as a variant's colour that turning hues would not match.
  */
 function scene({ accent, floor = 400, shadowWidth = 170, draw, view }) {
   const ink = new Ink();
@@ -155,7 +157,7 @@ function scene({ accent, floor = 400, shadowWidth = 170, draw, view }) {
       floodOpacity: 0.16,
     }),
   );
-  const drawn = draw(ink);
+  const drawn = (view?.kind === 'drawing' ? view.draw : draw)(ink);
   const product =
     view?.kind === 'colour'
       ? group(
@@ -616,6 +618,121 @@ function eReader(ink) {
   );
 }
 
+/**
+ * A short-sleeved technical shirt in `color`, with the brand's little mountain on the chest. Its
+ * colours are drawings of their own (not hues turned), so that each looks like the cloth it is.
+ */
+function trailShirt(color) {
+  return (ink) => {
+    const outline =
+      'M262 110 C274 138 326 138 338 110 L392 122 C420 132 444 152 462 184 L424 222 L400 204 ' +
+      'L404 390 C404 396 400 400 394 400 L206 400 C200 400 196 396 196 390 L200 204 L176 222 ' +
+      'L138 184 C156 152 180 132 208 122 Z';
+    const seam = {
+      stroke: shade(color, -0.3),
+      strokeWidth: 2.5,
+      strokeDasharray: '4 5',
+      opacity: 0.8,
+    };
+    const crease = { fill: 'none', stroke: shade(color, -0.25), strokeWidth: 3, opacity: 0.35 };
+    return (
+      path('M262 110 C276 98 324 98 338 110 C326 130 274 130 262 110 Z', {
+        fill: shade(color, -0.45),
+      }) +
+      path(outline, { fill: ink.body(color, 0.18, -0.2, 'diagonal') }) +
+      gloss(ink, path(outline), 'M150 120 L250 120 L220 400 L150 400 Z', 0.1) +
+      // Side panels of a lighter mesh, as on running shirts.
+      group(
+        { clipPath: ink.clip(path(outline)) },
+        mirrored(
+          path('M196 214 L224 226 L226 400 L190 400 Z', { fill: shade(color, 0.3), opacity: 0.55 }),
+        ),
+      ) +
+      path('M262 110 C274 138 326 138 338 110', {
+        fill: 'none',
+        stroke: shade(color, -0.22),
+        strokeWidth: 8,
+        strokeLinecap: 'round',
+      }) +
+      mirrored(line(150, 172, 186, 210, seam)) +
+      line(204, 384, 396, 384, seam) +
+      path('M236 250 C244 300 238 350 246 394', crease) +
+      path('M368 236 C360 290 368 340 358 394', crease) +
+      path('M340 196 L352 176 L359 187 L365 180 L378 196 Z', { fill: '#f4f1e8', opacity: 0.92 })
+    );
+  };
+}
+
+/** A fleece hoodie: hood, long sleeves with ribbed cuffs, a front pocket and drawstrings. */
+function fleeceHoodie(ink) {
+  const color = '#d19a3a';
+  const fleece = ink.body(color, 0.15, -0.22, 'diagonal');
+  const rib = shade(color, -0.18);
+  const outline =
+    'M232 128 L368 128 L406 142 C434 154 448 176 454 206 L478 348 L440 358 L416 236 ' +
+    'L410 356 L190 356 L184 236 L160 358 L122 348 L146 206 C152 176 166 154 194 142 Z';
+  const ribLines = (x1, x2, y1, y2, step) =>
+    Array.from({ length: Math.floor((x2 - x1) / step) }, (_, i) =>
+      line(x1 + step * (i + 0.5), y1, x1 + step * (i + 0.5), y2, {
+        stroke: shade(color, -0.32),
+        strokeWidth: 2,
+        opacity: 0.5,
+      }),
+    ).join('');
+  const cuffShape = 'M122 348 L160 358 L155 384 L117 374 Z';
+  const cuff =
+    path(cuffShape, { fill: rib }) +
+    group(
+      { clipPath: ink.clip(path(cuffShape)) },
+      rotate(14, 138, 366, ribLines(104, 174, 330, 400, 7)),
+    );
+  const string = (x1, x2) =>
+    path(`M${x1} 150 C${x1 - 2} 180 ${x2 + 2} 200 ${x2} 232`, {
+      fill: 'none',
+      stroke: '#f4f1e8',
+      strokeWidth: 5,
+      strokeLinecap: 'round',
+    }) + rect(x2 - 4, 230, 8, 16, 3, { fill: '#3a3d4a' });
+  return (
+    path('M224 150 C206 66 394 66 376 150 Z', { fill: ink.body(color, 0.08, -0.3) }) +
+    path(outline, { fill: fleece }) +
+    gloss(ink, path(outline), 'M130 130 L240 130 L210 360 L130 360 Z', 0.1) +
+    path('M248 140 C244 94 356 94 352 140 C334 164 266 164 248 140 Z', {
+      fill: shade(color, -0.5),
+    }) +
+    path('M248 140 C266 164 334 164 352 140', {
+      fill: 'none',
+      stroke: shade(color, -0.1),
+      strokeWidth: 10,
+      strokeLinecap: 'round',
+    }) +
+    mirrored(cuff) +
+    rect(188, 350, 224, 36, 10, { fill: rib }) +
+    ribLines(192, 408, 354, 382, 8) +
+    path('M240 276 L360 276 L384 346 L216 346 Z', { fill: ink.body(color, 0.05, -0.15) }) +
+    mirrored(path('M240 276 L216 346', { stroke: shade(color, -0.35), strokeWidth: 4 })) +
+    line(240, 280, 360, 280, {
+      stroke: shade(color, -0.3),
+      strokeWidth: 2,
+      strokeDasharray: '4 5',
+    }) +
+    string(282, 276) +
+    string(318, 324) +
+    path('M398 206 L402 300', {
+      fill: 'none',
+      stroke: shade(color, -0.25),
+      strokeWidth: 3,
+      opacity: 0.4,
+    }) +
+    path('M202 206 L198 300', {
+      fill: 'none',
+      stroke: shade(color, -0.25),
+      strokeWidth: 3,
+      opacity: 0.4,
+    })
+  );
+}
+
 /** The neutral picture of a newly created product: a closed parcel. */
 function sampleParcel(ink) {
   const face = (d, color) => path(d, { fill: ink.body(color, 0.1, -0.1) });
@@ -645,6 +762,17 @@ const pictures = [
     },
   },
   {
+    file: 'trail-shirt',
+    accent: '#5b8def',
+    floor: 398,
+    shadowWidth: 150,
+    draw: trailShirt('#3f6fc4'),
+    views: {
+      green: { kind: 'drawing', draw: trailShirt('#4f8f5a'), accent: '#7fb069' },
+      detail: { kind: 'detail', focus: [330, 170], zoom: 1.9 },
+    },
+  },
+  {
     file: 'camera',
     accent: '#e4574b',
     shadowWidth: 190,
@@ -668,6 +796,14 @@ const pictures = [
     shadowWidth: 200,
     draw: gamingConsole,
     views: { controller: { kind: 'detail', focus: [300, 290], zoom: 1.5 } },
+  },
+  {
+    file: 'fleece-hoodie',
+    accent: '#f2b441',
+    floor: 386,
+    shadowWidth: 160,
+    draw: fleeceHoodie,
+    views: { hood: { kind: 'detail', focus: [300, 190], zoom: 1.7 } },
   },
   {
     file: 'wireless-mouse',
@@ -804,15 +940,25 @@ async function render(file, svg, webpOptions = WEBP_OPTIONS) {
   return `${`${file}.webp`.padEnd(32)} ${sizes.join(', ')}`;
 }
 
+/**
+ * `npm run demo-images` draws every picture; `npm run demo-images -- trail-shirt` only the named
+ * ones and their views, leaving the other files as they are (another version of sharp or libwebp
+ * may encode the same drawing into other bytes).
+ */
 async function main() {
+  const only = process.argv.slice(2);
+  const unknown = only.filter((file) => !pictures.some((picture) => picture.file === file));
+  if (unknown.length > 0) throw new Error(`No picture named ${unknown.join(', ')}`);
   await mkdir(imagesDir, { recursive: true });
   for (const { file, views = {}, ...options } of pictures) {
+    if (only.length > 0 && !only.includes(file)) continue;
     console.log(await render(file, Buffer.from(scene(options))));
     for (const [name, view] of Object.entries(views)) {
       const svg = Buffer.from(scene({ ...options, view }));
       console.log(await render(`${file}-${name}`, svg, VIEW_WEBP_OPTIONS));
     }
   }
+  if (only.length > 0) return;
   await writeFile(new URL('favicon.svg', publicDir), favicon);
   console.log('favicon.svg');
 }

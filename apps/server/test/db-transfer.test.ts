@@ -130,7 +130,12 @@ describe('npm run db:export', () => {
     const tables = lines
       .filter((line) => line.startsWith('{"table"'))
       .map((line) => (JSON.parse(line) as { table: string }).table);
-    expect(tables.sort()).toEqual(Object.keys(sourceRows).sort());
+    // Parents before children, so that the import's foreign keys hold row by row.
+    const place = (table: string) => tables.indexOf(table);
+    expect(place('products')).toBeLessThan(place('product_variants'));
+    expect(place('product_variants')).toBeLessThan(place('order_items'));
+    expect(place('orders')).toBeLessThan(place('order_items'));
+    expect(tables.toSorted()).toEqual(Object.keys(sourceRows).sort());
     expect(JSON.parse(lines.at(-1)!)).toEqual({ end: true, tables: tables.length });
   });
 
@@ -164,7 +169,8 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     const result = await runTransferCommand('import-cli.ts', ['--in', exportGz], target.env);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^\s+order_items\s+4$/m);
+    expect(result.stdout).toMatch(/^\s+order_items\s+5$/m);
+    expect(result.stdout).toMatch(/^\s+product_variants\s+5$/m);
     expect(result.stdout).toMatch(/^\s+reviews\s+2$/m);
     expect(result.stdout).toContain('Imported: every table holds the rows of the export');
     expect(result.stdout).not.toContain('LC_CTYPE');
@@ -207,7 +213,39 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
         expect(paid.orderItems.map((item: { name: string }) => item.name)).toEqual([
           'Lampe à huile — מנורה',
           'Removed product',
+          'Hemd \\ "Trail"',
         ]);
+        // The line of a variant keeps its SKU and option values, as parsed jsonb.
+        expect(paid.orderItems[2]).toMatchObject({
+          variant: source.shirt.variants[1]!.id,
+          sku: 'hemd-m-grün',
+          options: [
+            { name: 'Größe "EU"', value: 'M — mittel' },
+            { name: 'Colour \\ Farbe', value: 'Grün/Grau "hell"' },
+          ],
+        });
+
+        const shirt = await app.inject({ url: `/api/products/${source.shirt.product.id}` });
+        expect(shirt.statusCode).toBe(200);
+        expect(shirt.json()).toMatchObject({
+          countInStock: 4,
+          minPrice: 10,
+          maxPrice: 12.5,
+          variantCount: 3,
+          options: [
+            { name: 'Größe "EU"', values: ['S', 'M — mittel'] },
+            { name: 'Colour \\ Farbe', values: ['Blau 🔵', 'Grün/Grau "hell"'] },
+          ],
+        });
+        expect(shirt.json().variants).toContainEqual({
+          _id: source.shirt.variants[1]!.id,
+          sku: 'hemd-m-grün',
+          options: { 'Größe "EU"': 'M — mittel', 'Colour \\ Farbe': 'Grün/Grau "hell"' },
+          price: 12.5,
+          countInStock: 4,
+          image: '/images/{braced}.webp',
+          active: true,
+        });
 
         const profile = await app.inject({
           url: '/api/users/profile',

@@ -2,6 +2,7 @@ import { computeOrderPrices } from '@proshop/domain/prices';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, products } from '../src/db/schema.ts';
+import { findVariantsOfProduct } from '../src/modules/products/variants-repository.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -65,9 +66,21 @@ describe('orders', () => {
     // The lines keep the cart's order, here and whenever the order is read again.
     // Each line has an id of its own, which refunds name.
     const lineId = expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown as string;
+    // A product without options is bought as its one variant, whose SKU the line copies.
+    const [lampVariant] = await findVariantsOfProduct(t.database.db, lamp.id);
+    const [chairVariant] = await findVariantsOfProduct(t.database.db, chair.id);
+    const line = (product: typeof lamp, variant: typeof lampVariant) => ({
+      _id: lineId,
+      product: product.id,
+      variant: variant!.id,
+      sku: variant!.sku,
+      options: [],
+      name: product.name,
+      image: product.image,
+    });
     const lines = [
-      { _id: lineId, product: lamp.id, name: 'Desk lamp', image: lamp.image, price: 19.99, qty: 2 },
-      { _id: lineId, product: chair.id, name: 'Chair', image: chair.image, price: 89.5, qty: 1 },
+      { ...line(lamp, lampVariant), price: 19.99, qty: 2 },
+      { ...line(chair, chairVariant), price: 89.5, qty: 1 },
     ];
     expect(order.orderItems).toEqual(lines);
     const again = await t.app.inject({ url: `/api/orders/${order._id}`, headers: shopper.headers });

@@ -7,7 +7,11 @@ import {
   PROVIDER_UNAVAILABLE_MESSAGE,
   type CreatePaymentInput,
 } from '../src/modules/payments/payment-provider.ts';
-import { PayPalClient, type PayPalClientOptions } from '../src/modules/payments/paypal-client.ts';
+import {
+  cut,
+  PayPalClient,
+  type PayPalClientOptions,
+} from '../src/modules/payments/paypal-client.ts';
 import { PayPalStandIn } from './helpers/paypal-stand-in.ts';
 
 let standIn: PayPalStandIn;
@@ -151,6 +155,30 @@ describe('PayPal client: create', () => {
       },
     });
     expect(standIn.orders.get(providerOrderId)?.status).toBe('CREATED');
+  });
+
+  it("cuts a line's label to PayPal's 127 characters without splitting an emoji, and sends the SKU", async () => {
+    // 126 characters, then an emoji across UTF-16 units 127 and 128: a cut by units would keep
+    // half of it, which is not text.
+    const start = `Trail Shirt — Size: M, Colour: ${'x'.repeat(95)}`;
+    const order = anOrder({
+      items: [
+        { name: `${start}🌅 and more`, quantity: 2, unitAmountCents: 1999, sku: 'TS-M-BLUE' },
+      ],
+    });
+    await createdPayment(client(), order);
+    const [create] = standIn.requestsTo('POST', /^\/v2\/checkout\/orders$/);
+    const body = create!.body as {
+      purchase_units: Array<{ items: Array<Record<string, string>> }>;
+    };
+    const [item] = body.purchase_units[0]!.items;
+    expect(start).toHaveLength(126);
+    expect(item!.name).toBe(`${start}…`);
+    expect(cut(`${'x'.repeat(125)}🌅🌅🌅`, 127)).toBe(`${'x'.repeat(125)}🌅…`);
+    expect(item!.sku).toBe('TS-M-BLUE');
+    // A label that fits is sent whole.
+    expect(cut('Trail Shirt — Size: M', 127)).toBe('Trail Shirt — Size: M');
+    expect(cut('x'.repeat(127), 127)).toBe('x'.repeat(127));
   });
 
   it('sends the amount alone when no breakdown is given', async () => {

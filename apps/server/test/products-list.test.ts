@@ -39,10 +39,13 @@ describe('GET /api/products', () => {
         'description',
         'image',
         'images',
+        'maxPrice',
+        'minPrice',
         'name',
         'numReviews',
         'price',
         'rating',
+        'variantCount',
       ].sort(),
     );
   });

@@ -94,6 +94,12 @@ describe('access control on every route of the OpenAPI document', () => {
         countInStock: 0,
         description: 'Owned',
       }),
+      'PUT /api/products/{id}/variants': () => ({
+        options: [],
+        variants: [
+          { sku: 'OWNED-1', options: {}, price: 0.01, countInStock: 0, image: null, active: true },
+        ],
+      }),
       'POST /api/products/{id}/reviews': () => ({ rating: 1, comment: 'Owned' }),
       'POST /api/orders': () => orderBody([{ product, qty: 1 }]),
       'PUT /api/orders/{id}/pay': () => ({ providerOrderId: 'TEST-guessed' }),
@@ -178,7 +184,13 @@ describe('access control on every route of the OpenAPI document', () => {
       .select()
       .from(products)
       .where(eq(products.id, product.id));
-    expect(productRow).toMatchObject({ name: 'Guarded lamp', price: '12.00' });
+    // Nor its variants: the variants route would have set the stock to 0 and the price to 0.01.
+    expect(productRow).toMatchObject({
+      name: 'Guarded lamp',
+      price: '12.00',
+      minPrice: '12.00',
+      countInStock: 50,
+    });
     const [orderRow] = await t.database.db
       .select()
       .from(orders)

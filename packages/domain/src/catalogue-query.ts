@@ -38,7 +38,8 @@ export type OptionFilters = Record<string, string[]>;
 export function parseOptionFilters(parameters: readonly string[]): OptionFilters | string {
   const filters: OptionFilters = {};
   const usage = 'option must be an option name and values, such as Size:M,L';
-  if (parameters.length > MAX_OPTION_FILTERS) return `option: at most ${MAX_OPTION_FILTERS} at once`;
+  if (parameters.length > MAX_OPTION_FILTERS)
+    return `option: at most ${MAX_OPTION_FILTERS} at once`;
   for (const parameter of parameters) {
     const colon = parameter.indexOf(':');
     if (colon <= 0 || parameter.length > 500) return usage;

@@ -57,7 +57,10 @@ export interface OptionValue {
 }
 
 /** The variant's choice as a list in the order of the product's options. */
-export function optionValues(options: readonly ProductOption[], choice: OptionChoice): OptionValue[] {
+export function optionValues(
+  options: readonly ProductOption[],
+  choice: OptionChoice,
+): OptionValue[] {
   return options.flatMap((option) => {
     const value = choice[option.name];
     return value === undefined ? [] : [{ name: option.name, value }];

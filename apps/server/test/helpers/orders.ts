@@ -5,10 +5,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { orders, products } from '../../src/db/schema.ts';
+import { orders, products, productVariants } from '../../src/db/schema.ts';
 
 type Headers = Record<string, string>;
-export type OrderLine = { product: { id: string; price: string }; qty: number };
+/**
+ * A line of the cart: a product and, for a product with options, the variant chosen (its own
+ * price, or null for the product's).
+ */
+export type OrderLine = {
+  product: { id: string; price: string };
+  variant?: { id: string; price: string | null };
+  qty: number;
+};
 
 export const shippingAddress = {
   address: '1 Main St',
@@ -20,10 +28,19 @@ export const shippingAddress = {
 /** The body the place-order screen sends for these lines, totals from the shared price rule. */
 export function orderBody(lines: OrderLine[]) {
   return {
-    orderItems: lines.map(({ product, qty }) => ({ product: product.id, qty })),
+    orderItems: lines.map(({ product, variant, qty }) => ({
+      product: product.id,
+      ...(variant ? { variant: variant.id } : {}),
+      qty,
+    })),
     shippingAddress,
     paymentMethod: 'PayPal',
-    ...computeOrderPrices(lines.map(({ product, qty }) => ({ price: Number(product.price), qty }))),
+    ...computeOrderPrices(
+      lines.map(({ product, variant, qty }) => ({
+        price: Number(variant?.price ?? product.price),
+        qty,
+      })),
+    ),
   };
 }
 
@@ -68,8 +85,14 @@ export async function payOrder(app: FastifyInstance, headers: Headers, orderId: 
   return pay(app, headers, orderId, providerOrderId);
 }
 
+/** The product's stock: its variants' on offer together (the summary lists and filters read). */
 export const stockOf = async (db: Database, productId: string) =>
   (await db.select().from(products).where(eq(products.id, productId)))[0]!.countInStock;
+
+/** One variant's own stock. */
+export const variantStockOf = async (db: Database, variantId: string) =>
+  (await db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]!
+    .countInStock;
 
 export const orderRow = async (db: Database, orderId: string) =>
   (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;

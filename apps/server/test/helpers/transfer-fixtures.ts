@@ -9,13 +9,15 @@ import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
 import { mailOutbox, orderItems, orders, passwordResets, reviews } from '../../src/db/schema.ts';
 import { queryRows } from '../../src/db/sql-rows.ts';
-import { createProduct, createUser } from './factories.ts';
+import { findVariantsOfProduct } from '../../src/modules/products/variants-repository.ts';
+import { createProduct, createProductWithVariants, createUser } from './factories.ts';
 
 /**
  * A shop with something in every table and the awkward cases an export must carry: paid and
  * unpaid orders, rows whose user or product was deleted (nulls), Unicode, quotes, backslashes and
- * newlines, a timestamp with microseconds, money at the limit of numeric(12,2), and more
- * outbox rows than one export page or import batch holds. Answers what the checks need.
+ * newlines, a timestamp with microseconds, money at the limit of numeric(12,2), options and
+ * option values (jsonb) with quotes, backslashes and Unicode, and more outbox rows than one export
+ * page or import batch holds. Answers what the checks need.
  */
 export async function seedShop(db: Database) {
   const admin = await createUser(db, { name: 'Ådmin Ünïcode', isAdmin: true });
@@ -42,6 +44,42 @@ export async function seedShop(db: Database) {
     price: '0.01',
     category: '',
   });
+  // Options and variants: jsonb in three tables (the product's options, each variant's choice,
+  // an order line's option values), a variant with its own price and picture, one switched off.
+  const size = 'Größe "EU"';
+  const colour = 'Colour \\ Farbe';
+  const shirt = await createProductWithVariants(
+    db,
+    [
+      { name: size, values: ['S', 'M — mittel'] },
+      { name: colour, values: ['Blau 🔵', 'Grün/Grau "hell"'] },
+    ],
+    [
+      { sku: 'HEMD-S-BLAU', options: { [size]: 'S', [colour]: 'Blau 🔵' }, countInStock: 0 },
+      {
+        sku: 'hemd-m-grün',
+        options: { [colour]: 'Grün/Grau "hell"', [size]: 'M — mittel' },
+        price: '12.50',
+        countInStock: 4,
+        image: '/images/{braced}.webp',
+      },
+      {
+        sku: 'HEMD-M-BLAU',
+        options: { [size]: 'M — mittel', [colour]: 'Blau 🔵' },
+        countInStock: 2,
+        active: false,
+      },
+    ],
+    {
+      userId: admin.id,
+      name: 'Hemd \\ "Trail"',
+      price: '10.00',
+      images: ['/images/x.webp', '/images/{braced}.webp'],
+      category: 'Éclairage — תאורה',
+      brand: 'Öllampen & Co',
+    },
+  );
+  const [lampVariant] = await findVariantsOfProduct(db, lamp.id);
   await db.insert(reviews).values([
     {
       productId: lamp.id,
@@ -116,6 +154,8 @@ export async function seedShop(db: Database) {
     {
       orderId: paid!.id,
       productId: lamp.id,
+      variantId: lampVariant!.id,
+      sku: lampVariant!.sku,
       name: lamp.name,
       image: lamp.image,
       price: '5000000.00',
@@ -130,6 +170,21 @@ export async function seedShop(db: Database) {
       price: '0.00',
       qty: 1,
       position: 1,
+    },
+    {
+      orderId: paid!.id,
+      productId: shirt.product.id,
+      variantId: shirt.variants[1]!.id,
+      sku: shirt.variants[1]!.sku,
+      options: [
+        { name: size, value: 'M — mittel' },
+        { name: colour, value: 'Grün/Grau "hell"' },
+      ],
+      name: shirt.product.name,
+      image: '/images/{braced}.webp',
+      price: '12.50',
+      qty: 1,
+      position: 2,
     },
     {
       orderId: unpaid!.id,
@@ -173,7 +228,7 @@ export async function seedShop(db: Database) {
     insert into mail_outbox ("to", subject, text, html, next_attempt_at)
     select 'bulk-' || i || '@example.test', 'Receipt ' || i, 'Text ' || i, '<p>' || i || '</p>', null
     from generate_series(1, 2345) as i`);
-  return { admin, shopper, paidOrderId: paid!.id };
+  return { admin, shopper, paidOrderId: paid!.id, shirt };
 }
 
 /**

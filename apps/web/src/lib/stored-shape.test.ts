@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { arrayOf, boolean, integer, nonEmptyText, objectOf, text } from './stored-shape.ts';
+import {
+  arrayOf,
+  boolean,
+  integer,
+  nonEmptyText,
+  objectOf,
+  optional,
+  text,
+} from './stored-shape.ts';
 
 describe('checks of stored values', () => {
   const line = objectOf<{ id: string; qty: number; gift: boolean }>({
@@ -36,5 +44,20 @@ describe('checks of stored values', () => {
     expect(arrayOf(line)([{ id: 'a', qty: 1, gift: true }, {}])).toBeUndefined();
     expect(arrayOf(line)({})).toBeUndefined();
     expect(nonEmptyText('')).toBeUndefined();
+  });
+
+  describe('optional fields', () => {
+    const tagged = objectOf<{ id: string; tag?: string }>({
+      id: nonEmptyText,
+      tag: optional(text),
+    });
+
+    it('leaves out a missing field and checks one that is there', () => {
+      expect(tagged({ id: 'a' })).toEqual({ id: 'a' });
+      expect(tagged({ id: 'a' })).not.toHaveProperty('tag');
+      expect(tagged({ id: 'a', tag: 'x' })).toEqual({ id: 'a', tag: 'x' });
+      expect(tagged({ id: 'a', tag: 1 })).toBeUndefined();
+      expect(tagged({ tag: 'x' })).toBeUndefined();
+    });
   });
 });

@@ -21,12 +21,36 @@ export const integer =
 
 export const boolean: Shape<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
 
-export function objectOf<T extends object>(fields: { [K in keyof T]-?: Shape<T[K]> }): Shape<T> {
+/**
+ * A field that may be missing: stored before the field existed (a cart line from before
+ * variants). Left out when absent; checked like any other when present.
+ */
+export interface OptionalShape<T> extends Shape<T> {
+  readonly optional: true;
+}
+
+export function optional<T>(shape: Shape<T>): OptionalShape<T> {
+  return Object.assign((value: unknown) => shape(value), { optional: true as const });
+}
+
+/** The keys of T that may be left out. */
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+
+type FieldShapes<T> = {
+  [K in keyof T]-?: K extends OptionalKeys<T>
+    ? OptionalShape<Exclude<T[K], undefined>>
+    : Shape<T[K]>;
+};
+
+export function objectOf<T extends object>(fields: FieldShapes<T>): Shape<T> {
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     const result: Partial<T> = {};
     for (const key of Object.keys(fields) as (keyof T)[]) {
-      const field = fields[key]((value as Partial<Record<keyof T, unknown>>)[key]);
+      const shape = fields[key] as Shape<T[keyof T]> & { optional?: true };
+      const stored = (value as Partial<Record<keyof T, unknown>>)[key];
+      if (stored === undefined && shape.optional) continue;
+      const field = shape(stored);
       if (field === undefined) return undefined;
       result[key] = field;
     }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addItem,
+  cartSlice,
+  removeItem,
   selectDistinctItemCount,
   selectUnitCount,
+  storedCartItems,
   type CartItem,
   type CartState,
 } from './cart-slice.ts';
@@ -15,9 +19,28 @@ const line = (product: string, qty: number): CartItem => ({
   qty,
 });
 
-const withCart = (cartItems: CartItem[]): { cart: CartState } => ({
-  cart: { cartItems, shippingAddress: null, paymentMethod: 'PayPal' },
+/** A line of the shirt's variant `variant` (size `size`). */
+const shirt = (variant: string, size: string, qty: number): CartItem => ({
+  ...line('shirt', qty),
+  name: 'Trail Shirt',
+  variant,
+  sku: `SHIRT-${size}`,
+  options: [
+    { name: 'Size', value: size },
+    { name: 'Colour', value: 'Blue' },
+  ],
 });
+
+const cartOf = (cartItems: CartItem[]): CartState => ({
+  cartItems,
+  shippingAddress: null,
+  paymentMethod: 'PayPal',
+});
+
+const withCart = (cartItems: CartItem[]): { cart: CartState } => ({ cart: cartOf(cartItems) });
+
+const reduce = (items: CartItem[], ...actions: Parameters<typeof cartSlice.reducer>[1][]) =>
+  actions.reduce(cartSlice.reducer, cartOf(items)).cartItems;
 
 describe('cart counts', () => {
   it('counts distinct products for the badge and units for the subtotal', () => {
@@ -29,5 +52,79 @@ describe('cart counts', () => {
   it('counts nothing in an empty cart', () => {
     expect(selectDistinctItemCount(withCart([]))).toBe(0);
     expect(selectUnitCount(withCart([]))).toBe(0);
+  });
+
+  it('counts two variants of one product as two lines', () => {
+    const state = withCart([shirt('v-m', 'M', 1), shirt('v-l', 'L', 2)]);
+    expect(selectDistinctItemCount(state)).toBe(2);
+    expect(selectUnitCount(state)).toBe(3);
+  });
+});
+
+describe('cart lines: a product and its variant', () => {
+  it('keeps two variants of one product as two lines', () => {
+    const items = reduce([], addItem(shirt('v-m', 'M', 1)), addItem(shirt('v-l', 'L', 2)));
+    expect(items.map((item) => [item.variant, item.qty])).toEqual([
+      ['v-m', 1],
+      ['v-l', 2],
+    ]);
+  });
+
+  it('replaces the line of the same variant, in its place', () => {
+    const items = reduce(
+      [shirt('v-m', 'M', 1), shirt('v-l', 'L', 2)],
+      addItem({ ...shirt('v-m', 'M', 4), price: 24.99 }),
+    );
+    expect(items.map((item) => [item.variant, item.qty, item.price])).toEqual([
+      ['v-m', 4, 24.99],
+      ['v-l', 2, 19.99],
+    ]);
+  });
+
+  it('replaces the line of a product without options as before', () => {
+    const items = reduce([line('a', 1), line('b', 1)], addItem(line('a', 3)));
+    expect(items.map((item) => [item.product, item.qty])).toEqual([
+      ['a', 3],
+      ['b', 1],
+    ]);
+  });
+
+  it('removes only the line of that variant', () => {
+    const items = reduce(
+      [shirt('v-m', 'M', 1), shirt('v-l', 'L', 2), line('a', 1)],
+      removeItem({ product: 'shirt', variant: 'v-m' }),
+    );
+    expect(items.map((item) => item.variant ?? item.product)).toEqual(['v-l', 'a']);
+  });
+
+  it('removes the line of a product without options by its id', () => {
+    const items = reduce([line('a', 1), shirt('v-m', 'M', 1)], removeItem({ product: 'a' }));
+    expect(items.map((item) => item.variant ?? item.product)).toEqual(['v-m']);
+  });
+});
+
+describe('the stored cart', () => {
+  it('reads a cart stored before variants, lines without variant, SKU or options', () => {
+    const stored = [line('a', 2)];
+    expect(storedCartItems(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+  });
+
+  it('reads lines of variants with their SKU and option values', () => {
+    const stored = [shirt('v-m', 'M', 1), line('a', 2)];
+    expect(storedCartItems(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+  });
+
+  it('refuses a line whose variant fields are malformed', () => {
+    for (const bad of [
+      { variant: '' },
+      { variant: 7 },
+      { sku: null },
+      { options: [{ name: 'Size' }] },
+      { options: 'Size: M' },
+    ]) {
+      expect(storedCartItems([{ ...shirt('v-m', 'M', 1), ...bad }]), JSON.stringify(bad)).toBe(
+        undefined,
+      );
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ShippingAddress } from '@proshop/domain/order-schemas';
 import { DEFAULT_PAYMENT_METHOD } from '@proshop/domain/payment-methods';
 import type { Product } from '@proshop/domain/product-schemas';
+import type { OptionValue } from '@proshop/domain/variants';
 import { readStored } from '../lib/browser-storage.ts';
 import {
   arrayOf,
@@ -9,6 +10,7 @@ import {
   integer,
   nonEmptyText,
   objectOf,
+  optional,
   text,
 } from '../lib/stored-shape.ts';
 
@@ -16,23 +18,52 @@ export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
 
-/** A cart line copies what the cart shows of the product, so the cart needs no product call. */
+/**
+ * A cart line copies what the cart shows of the product, so the cart needs no product call. A
+ * line of a product with options names its variant and copies its SKU and option values; `image`,
+ * `price` and `countInStock` are then the variant's. A product without options has no `variant`
+ * here (its one variant is implicit), so lines stored before variants existed stay the same line.
+ */
 export type CartItem = Pick<Product, 'name' | 'image' | 'price' | 'countInStock'> & {
   product: string;
+  variant?: string;
+  sku?: string;
+  options?: OptionValue[];
   qty: number;
 };
+
+/** What tells one cart line from another: the product and, with options, the variant. */
+export type CartLineId = Pick<CartItem, 'product' | 'variant'>;
+
+/** Whether two lines are the same line (two variants of one product are two lines). */
+export function sameLine(a: CartLineId, b: CartLineId): boolean {
+  return a.product === b.product && (a.variant ?? null) === (b.variant ?? null);
+}
+
+/** A line's key among the cart's lines (React keys). */
+export function lineKey(line: CartLineId): string {
+  return line.variant ? `${line.product}/${line.variant}` : line.product;
+}
 
 // Hand-written checks rather than the domain's schemas: stored values are checked on the first
 // load, where zod would add some 15 to 20 KB (compressed) to the start-up script (see
 // stored-shape.ts). The type parameters keep each check in step with its type.
+const storedOptionValue = objectOf<OptionValue>({ name: text, value: text });
+
 const storedCartItem = objectOf<CartItem>({
   product: nonEmptyText,
+  variant: optional(nonEmptyText),
+  sku: optional(text),
+  options: optional(arrayOf(storedOptionValue)),
   name: text,
   image: text,
   price: finiteNumber,
   countInStock: integer(),
   qty: integer(1),
 });
+
+/** The check of the stored cart: lines stored before variants (no variant, SKU, options) pass. */
+export const storedCartItems = arrayOf(storedCartItem);
 
 const storedShippingAddress = objectOf<ShippingAddress>({
   address: text,
@@ -49,7 +80,7 @@ export interface CartState {
 
 function loadCart(): CartState {
   return {
-    cartItems: readStored(CART_ITEMS_KEY, arrayOf(storedCartItem)) ?? [],
+    cartItems: readStored(CART_ITEMS_KEY, storedCartItems) ?? [],
     shippingAddress: readStored(SHIPPING_KEY, storedShippingAddress) ?? null,
     paymentMethod: readStored(PAYMENT_METHOD_KEY, nonEmptyText) ?? DEFAULT_PAYMENT_METHOD,
   };
@@ -59,14 +90,18 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: loadCart,
   reducers: {
-    /** Adds a line, or replaces the line of the same product (new quantity, fresh price). */
+    /**
+     * Adds a line, or replaces the line of the same product and variant (new quantity, fresh
+     * price).
+     */
     addItem(state, action: PayloadAction<CartItem>) {
-      const index = state.cartItems.findIndex((item) => item.product === action.payload.product);
+      const index = state.cartItems.findIndex((item) => sameLine(item, action.payload));
       if (index === -1) state.cartItems.push(action.payload);
       else state.cartItems[index] = action.payload;
     },
-    removeItem(state, action: PayloadAction<string>) {
-      state.cartItems = state.cartItems.filter((item) => item.product !== action.payload);
+    /** Removes the line of that product and variant (the product's other variants stay). */
+    removeItem(state, action: PayloadAction<CartLineId>) {
+      state.cartItems = state.cartItems.filter((item) => !sameLine(item, action.payload));
     },
     reset(state) {
       state.cartItems = [];
@@ -80,8 +115,8 @@ export const cartSlice = createSlice({
   },
   selectors: {
     selectCart: (state) => state,
-    // Two counts: the header badge counts distinct products; the subtotal
-    // and the checkout button count units (every line's quantity).
+    // Two counts: the header badge counts distinct lines (products, or variants of them); the
+    // subtotal and the checkout button count units (every line's quantity).
     selectDistinctItemCount: (state) => state.cartItems.length,
     selectUnitCount: (state) => state.cartItems.reduce((sum, item) => sum + item.qty, 0),
   },

@@ -1,6 +1,8 @@
 // The demo shop's catalogue and reviews. Brands are invented; the pictures are drawn by
 // scripts/make-demo-images.mjs into apps/web/public/images/. Products are listed newest first,
-// so the first eight make the home page's "Latest Products".
+// so the first eight make the home page's "Latest Products" (a shirt with sizes and colours among
+// them, so that a new visitor meets options at once).
+import type { OptionChoice, ProductOption } from '@proshop/domain/variants';
 
 /** A category or brand of the demo shop, made with its description. */
 export interface DemoTaxonomy {
@@ -8,7 +10,7 @@ export interface DemoTaxonomy {
   description: string;
 }
 
-export interface DemoProduct {
+interface DemoProductBase {
   /** Stable key that reviews refer to, and the main picture's file name. */
   key: string;
   name: string;
@@ -19,11 +21,38 @@ export interface DemoProduct {
   category: string;
   /** One to three sentences of shop copy. */
   description: string;
-  /** Dollars, at most two decimals. */
+  /** Dollars, at most two decimals; what its variants without a price of their own sell at. */
   price: number;
+}
+
+/** A product without options: its one variant holds its SKU and stock (decision 0019). */
+export interface DemoSimpleProduct extends DemoProductBase {
+  sku: string;
   /** Whole number, 0 means out of stock. */
   countInStock: number;
 }
+
+/** One combination of a product's options that the shop offers. */
+export interface DemoVariant {
+  sku: string;
+  options: OptionChoice;
+  /** Dollars; the product's price when left out. */
+  price?: number;
+  countInStock: number;
+  /** One of the product's pictures; its main picture when left out. */
+  image?: string;
+}
+
+/** A product with options, offered in the combinations its variants list. */
+export interface DemoVariantProduct extends DemoProductBase {
+  options: readonly ProductOption[];
+  variants: readonly DemoVariant[];
+}
+
+export type DemoProduct = DemoSimpleProduct | DemoVariantProduct;
+
+export const hasOptions = (product: DemoProduct): product is DemoVariantProduct =>
+  'variants' in product;
 
 export interface DemoReview {
   /** DemoProduct.key */
@@ -41,6 +70,7 @@ const GAMING = 'Gaming';
 const HOME = 'Home & Kitchen';
 const OUTDOORS = 'Sports & Outdoors';
 const ACCESSORIES = 'Accessories';
+const CLOTHING = 'Clothing';
 
 export const demoCategories: readonly DemoTaxonomy[] = [
   {
@@ -75,6 +105,11 @@ export const demoCategories: readonly DemoTaxonomy[] = [
     name: ACCESSORIES,
     description: 'Bags and sunglasses to carry and protect what you take along.',
   },
+  {
+    name: CLOTHING,
+    description:
+      'Shirts and hoodies for trails, commutes and cool evenings, in the size that fits.',
+  },
 ];
 
 export const demoBrands: readonly DemoTaxonomy[] = [
@@ -96,7 +131,7 @@ export const demoBrands: readonly DemoTaxonomy[] = [
   },
   {
     name: 'Trailmoss',
-    description: 'Outdoor gear for commutes, trails and sunny days.',
+    description: 'Outdoor gear and clothing for commutes, trails and sunny days.',
   },
   {
     name: 'Hearthly',
@@ -120,7 +155,56 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'Over-ear wireless headphones with adaptive noise cancelling and 40 hours of battery life. Soft memory-foam cushions keep long listening sessions comfortable.',
     price: 199.99,
+    sku: 'AUR-NC-HP',
     countInStock: 12,
+  },
+  {
+    key: 'trail-shirt',
+    name: 'Trailmoss Trail Shirt',
+    images: picturesOf('trail-shirt', 'green', 'detail'),
+    brand: 'Trailmoss',
+    category: CLOTHING,
+    description:
+      'A light, quick-drying shirt for runs and hikes, with breathable mesh panels at the sides and flat seams that do not rub. Cut true to size.',
+    price: 39.0,
+    options: [
+      { name: 'Size', values: ['S', 'M', 'L'] },
+      { name: 'Colour', values: ['Blue', 'Green'] },
+    ],
+    // Green in L is not made, and green in S is sold out: the product page shows both as
+    // unavailable. Each colour shows its own picture.
+    variants: [
+      {
+        sku: 'TS-BLU-S',
+        options: { Size: 'S', Colour: 'Blue' },
+        countInStock: 8,
+        image: '/images/trail-shirt.webp',
+      },
+      {
+        sku: 'TS-BLU-M',
+        options: { Size: 'M', Colour: 'Blue' },
+        countInStock: 12,
+        image: '/images/trail-shirt.webp',
+      },
+      {
+        sku: 'TS-BLU-L',
+        options: { Size: 'L', Colour: 'Blue' },
+        countInStock: 6,
+        image: '/images/trail-shirt.webp',
+      },
+      {
+        sku: 'TS-GRN-S',
+        options: { Size: 'S', Colour: 'Green' },
+        countInStock: 0,
+        image: '/images/trail-shirt-green.webp',
+      },
+      {
+        sku: 'TS-GRN-M',
+        options: { Size: 'M', Colour: 'Green' },
+        countInStock: 5,
+        image: '/images/trail-shirt-green.webp',
+      },
+    ],
   },
   {
     key: 'camera',
@@ -131,6 +215,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A 26-megapixel mirrorless camera with fast autofocus, 4K video and in-body stabilisation. Photos move to your phone over a wireless connection as you shoot.',
     price: 1299.0,
+    sku: 'LUM-M5',
     countInStock: 0,
   },
   {
@@ -142,6 +227,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A bright 6.1-inch display, a dual camera that handles low light well and a battery that lasts a full day. Supports fast wireless charging.',
     price: 799.0,
+    sku: 'ORB-ONE-128',
     countInStock: 9,
   },
   {
@@ -153,7 +239,27 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A compact home console that plays in 4K at up to 120 frames per second. Comes with one wireless controller and a 1 TB drive.',
     price: 449.99,
+    sku: 'TAC-PLAY',
     countInStock: 0,
+  },
+  {
+    key: 'fleece-hoodie',
+    name: 'Trailmoss Fleece Hoodie',
+    images: picturesOf('fleece-hoodie', 'hood'),
+    brand: 'Trailmoss',
+    category: CLOTHING,
+    description:
+      'A warm brushed-fleece hoodie with a lined hood and a kangaroo pocket, for cool mornings at camp and evenings in town. The XXL is cut longer in the body and sleeves.',
+    price: 69.0,
+    options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL', 'XXL'] }],
+    // The longer XXL costs more: the card shows "From $69.00".
+    variants: [
+      { sku: 'FH-S', options: { Size: 'S' }, countInStock: 4 },
+      { sku: 'FH-M', options: { Size: 'M' }, countInStock: 9 },
+      { sku: 'FH-L', options: { Size: 'L' }, countInStock: 7 },
+      { sku: 'FH-XL', options: { Size: 'XL' }, countInStock: 3 },
+      { sku: 'FH-XXL', options: { Size: 'XXL' }, price: 74.0, countInStock: 2 },
+    ],
   },
   {
     key: 'wireless-mouse',
@@ -164,6 +270,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A quiet, lightweight wireless mouse shaped for either hand. One AA battery runs it for up to 18 months.',
     price: 29.99,
+    sku: 'TAC-GLIDE',
     countInStock: 40,
   },
   {
@@ -175,6 +282,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'Room-filling sound from a speaker small enough for a bookshelf. Streams over Wi-Fi or Bluetooth and pairs with a second speaker for wireless stereo.',
     price: 79.99,
+    sku: 'AUR-HOME',
     countInStock: 25,
   },
   {
@@ -186,6 +294,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A 14-inch laptop that weighs 1.2 kg and runs for 15 hours on a charge. 16 GB of memory, a 512 GB SSD and the latest wireless networking.',
     price: 1149.0,
+    sku: 'ORB-AIR-14',
     countInStock: 6,
   },
   {
@@ -197,6 +306,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A compact 75% mechanical keyboard with hot-swappable tactile switches. Connects by USB-C cable or wireless to up to three devices.',
     price: 89.99,
+    sku: 'TAC-K75',
     countInStock: 18,
   },
   {
@@ -208,6 +318,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'Tracks steps, sleep, heart rate and workouts, and shows notifications from your phone. Water resistant to 50 m, with a wireless charging puck in the box.',
     price: 249.0,
+    sku: 'ORB-PULSE',
     countInStock: 14,
   },
   {
@@ -219,6 +330,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'An adjustable LED desk lamp with five colour temperatures and a dimmer. The base doubles as a wireless charger for your phone.',
     price: 49.5,
+    sku: 'LUM-ARC',
     countInStock: 22,
   },
   {
@@ -230,6 +342,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A water-repellent 22-litre backpack with a padded sleeve for a 15-inch laptop and a quick-access front pocket.',
     price: 74.95,
+    sku: 'TRM-BP-22',
     countInStock: 30,
   },
   {
@@ -241,6 +354,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'Light, cushioned running shoes with a breathable knit upper and a grippy rubber sole for road and gravel.',
     price: 119.0,
+    sku: 'TRM-STRIDE',
     countInStock: 16,
   },
   {
@@ -252,6 +366,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'Brews up to ten cups into a glass carafe that stays warm for two hours. Set the timer at night and wake up to fresh coffee.',
     price: 139.0,
+    sku: 'HRT-BREW-10',
     countInStock: 8,
   },
   {
@@ -263,6 +378,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'Polarised lenses that cut glare on water and snow, in a light frame that stays put on a run. Full UV400 protection.',
     price: 59.0,
+    sku: 'TRM-HORIZON',
     countInStock: 0,
   },
   {
@@ -274,6 +390,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A double-walled steel bottle that keeps drinks cold for 24 hours or hot for 12. Leak-proof cap with a carry loop.',
     price: 24.99,
+    sku: 'TRM-BTL-750',
     countInStock: 55,
   },
   {
@@ -285,6 +402,7 @@ export const demoProducts: readonly DemoProduct[] = [
     description:
       'A glare-free 7-inch paper-like screen with a warm front light for reading at night. Holds thousands of books and downloads new ones over a wireless connection.',
     price: 129.99,
+    sku: 'LUM-PAGE',
     countInStock: 11,
   },
 ];
@@ -333,6 +451,24 @@ export const demoReviews: readonly DemoReview[] = [
     author: 'admin',
     rating: 4,
     comment: 'A solid choice for students and travellers.',
+  },
+  {
+    productKey: 'trail-shirt',
+    author: 'jane',
+    rating: 4,
+    comment: 'Dries in no time after a hike. The medium fits true to size.',
+  },
+  {
+    productKey: 'trail-shirt',
+    author: 'john',
+    rating: 4,
+    comment: 'Soft and light. I wish the green came in large.',
+  },
+  {
+    productKey: 'fleece-hoodie',
+    author: 'john',
+    rating: 4,
+    comment: 'Warm and cosy; the XXL is long enough in the arms for once.',
   },
   {
     productKey: 'e-reader',

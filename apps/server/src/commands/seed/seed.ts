@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { slugify } from '@proshop/domain/slugs';
 import type { TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
-import { products, reviews, users } from '../../db/schema.ts';
+import { products, productVariants, reviews, users } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
+import { refreshVariantSummaries } from '../../modules/products/variant-summary.ts';
 import { refreshRatings } from '../../modules/reviews/service.ts';
 import { taxonomyTable } from '../../modules/taxonomy/tables.ts';
 import {
@@ -13,6 +14,8 @@ import {
   demoCategories,
   demoProducts,
   demoReviews,
+  hasOptions,
+  type DemoProduct,
   type DemoReview,
   type DemoTaxonomy,
 } from './demo-catalogue.ts';
@@ -55,7 +58,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 export async function wipeDatabase(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table mail_outbox, password_resets, order_items, orders, reviews, products, categories, brands, users restart identity cascade`,
+      sql`truncate table mail_outbox, password_resets, order_items, orders, reviews, product_variants, products, categories, brands, users restart identity cascade`,
     );
     await announceCatalogueChange(tx);
   });
@@ -73,6 +76,22 @@ async function insertDemoTaxonomy(
     .values(records.map(({ name, description }) => ({ name, slug: slugify(name), description })))
     .returning({ id: table.id, name: table.name });
   return new Map(rows.map((row) => [row.name, row]));
+}
+
+/** The variants of a demo product as rows: its one variant without options, or those it lists. */
+function variantRows(product: DemoProduct, productId: string) {
+  if (!hasOptions(product)) {
+    return [{ productId, sku: product.sku, countInStock: product.countInStock }];
+  }
+  return product.variants.map((variant, position) => ({
+    productId,
+    sku: variant.sku,
+    options: variant.options,
+    price: variant.price === undefined ? null : variant.price.toFixed(2),
+    countInStock: variant.countInStock,
+    image: variant.image ?? null,
+    position,
+  }));
 }
 
 /** Fills the shop with the demo catalogue, reviews and the three demo accounts, in one transaction. */
@@ -117,12 +136,19 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
           categoryId: category.id,
           description: product.description,
           price: product.price.toFixed(2),
-          countInStock: product.countInStock,
+          options: hasOptions(product) ? [...product.options] : [],
           createdAt: new Date(start + (demoProducts.length - index) * 60_000),
         })
         .returning({ id: products.id });
       productIdByKey.set(product.key, row!.id);
     }
+    // Every product has its variants; the products' stock and prices are their summary.
+    await tx
+      .insert(productVariants)
+      .values(
+        demoProducts.flatMap((product) => variantRows(product, productIdByKey.get(product.key)!)),
+      );
+    await refreshVariantSummaries(tx, [...productIdByKey.values()]);
 
     for (const review of demoReviews) {
       const author = accountByKey.get(review.author)!;

@@ -152,10 +152,22 @@ async function insertRows(
     table.columns.map((column) => sql.identifier(column)),
     sql`, `,
   );
+  // json_populate_recordset parses every value into its column's type except for json and jsonb
+  // columns, which take the JSON value as it is: the export's text of `{"Size": "M"}` would be
+  // stored as a JSON string. Its text is taken out of that string and parsed.
+  const values = sql.join(
+    table.columns.map((column) => {
+      const type = table.json[column];
+      return type
+        ? sql`(${sql.identifier(column)} #>> '{}')::${sql.raw(type)}`
+        : sql.identifier(column);
+    }),
+    sql`, `,
+  );
   try {
     await db.execute(
       sql`insert into ${name} (${columns})
-          select ${columns} from json_populate_recordset(null::${name}, ${JSON.stringify(batch)}::json)`,
+          select ${values} from json_populate_recordset(null::${name}, ${JSON.stringify(batch)}::json)`,
     );
   } catch (error) {
     throw new TransferError(

@@ -8,7 +8,14 @@ export interface TransferTable {
   columns: string[];
   /** The single-column primary key that orders and pages the export. */
   key: string;
+  /**
+   * The json and jsonb columns among `columns`, with their type. The export holds their text like
+   * every other value; the import must parse that text, not store it as a JSON string.
+   */
+  json: Record<string, 'json' | 'jsonb'>;
 }
+
+const JSON_TYPES = new Set(['json', 'jsonb']);
 
 /** Column types backed by a sequence, which an import with kept ids would have to move on. */
 const SEQUENCE_TYPES = new Set(['PgSerial', 'PgSmallSerial', 'PgBigSerial53', 'PgBigSerial64']);
@@ -30,10 +37,16 @@ function describe(table: PgTable): TransferTable & { parents: string[] } {
       `Column ${config.name}.${sequenced.name} takes its values from a sequence, which the import does not set`,
     );
   }
+  const stored = config.columns.filter((column) => !column.generated);
   return {
     name: config.name,
-    columns: config.columns.filter((column) => !column.generated).map((column) => column.name),
+    columns: stored.map((column) => column.name),
     key: key.name,
+    json: Object.fromEntries(
+      stored
+        .filter((column) => JSON_TYPES.has(column.getSQLType()))
+        .map((column) => [column.name, column.getSQLType() as 'json' | 'jsonb']),
+    ),
     parents: config.foreignKeys.map(
       (foreignKey) => getTableConfig(foreignKey.reference().foreignTable).name,
     ),
@@ -57,7 +70,7 @@ function parentsFirst(unordered: ReturnType<typeof describe>[]): TransferTable[]
       const rest = tables.filter((table) => !placed.has(table.name)).map((table) => table.name);
       throw new Error(`Cannot order tables ${rest.join(', ')} by their foreign keys`);
     }
-    ordered.push({ name: next.name, columns: next.columns, key: next.key });
+    ordered.push({ name: next.name, columns: next.columns, key: next.key, json: next.json });
     placed.add(next.name);
   }
   return ordered;

@@ -1,6 +1,7 @@
 import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
+import { lineLabel } from '@proshop/domain/variants';
 import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
@@ -11,16 +12,17 @@ function lines(order: Order): { text: string[]; html: string } {
   const money = moneyOf(order);
   const shown = order.orderItems.map((item) => ({
     item,
+    label: lineLabel(item.name, item.options),
     price: money(item.price),
     total: formatMoney(lineTotal(toCents(item.price), item.qty), order.currency),
   }));
   const text = shown.map(
-    ({ item, price, total }) => `${item.qty} x ${item.name} at ${price} = ${total}`,
+    ({ item, label, price, total }) => `${item.qty} x ${label} at ${price} = ${total}`,
   );
   const html = shown
     .map(
-      ({ item, total }) =>
-        `<tr><td>${item.qty} x ${escapeHtml(item.name)}</td><td align="right">${total}</td></tr>`,
+      ({ item, label, total }) =>
+        `<tr><td>${item.qty} x ${escapeHtml(label)}</td><td align="right">${total}</td></tr>`,
     )
     .join('');
   return { text, html };
@@ -133,9 +135,11 @@ function notice(
   };
 }
 
-/** "2 x Desk lamp" for each line, by the lines' ids. */
+/** "2 x Desk lamp" (with the option values of a variant) for each line, by the lines' ids. */
 function namedLines(order: Order, lines: readonly { orderItem: string; qty: number }[]) {
-  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
+  const names = new Map(
+    order.orderItems.map((item) => [item._id, lineLabel(item.name, item.options)]),
+  );
   return lines.map((line) => `${line.qty} x ${names.get(line.orderItem) ?? ''}`);
 }
 

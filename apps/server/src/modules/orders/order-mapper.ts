@@ -56,6 +56,9 @@ export function toOrder(
     orderItems: items.map((item) => ({
       _id: item.id,
       product: item.productId,
+      variant: item.variantId,
+      sku: item.sku,
+      options: item.options,
       name: item.name,
       image: item.image,
       price: Number(item.price),

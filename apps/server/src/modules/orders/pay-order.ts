@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Order } from '@proshop/domain/order-schemas';
 import { toCents } from '@proshop/domain/money';
 import { payRefusal } from '@proshop/domain/order-permissions';
+import { lineLabel } from '@proshop/domain/variants';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { conflict, forbidden } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
@@ -79,11 +80,12 @@ export async function startPayment(
       shippingCents: toCents(order.shippingPrice),
       taxCents: toCents(order.taxPrice),
     },
+    // What PayPal's review page lists: the line as the order shows it, with the variant's SKU.
     items: items.map((item) => ({
-      name: item.name,
+      name: lineLabel(item.name, item.options),
       quantity: item.qty,
       unitAmountCents: toCents(item.price),
-      ...(item.productId ? { sku: item.productId } : {}),
+      ...(item.sku ? { sku: item.sku } : {}),
     })),
   });
   await setOrderPayment(deps.db, order.id, {

@@ -93,10 +93,11 @@ async function captureCompleted(
   const shortage = await takeStock(tx, items);
   if (shortage) {
     // The money is taken: the order is paid all the same, and the shop must find the item.
+    const item = shortage.sku ? `${shortage.name} (SKU ${shortage.sku})` : shortage.name;
     await deps.notices.alertShop(
       tx,
       `Order ${order.id} was paid but ${shortage.name} is out of stock`,
-      `PayPal completed a pending payment for order ${order.id}, but ${shortage.name} is out of stock. Restock it or refund the order.`,
+      `PayPal completed a pending payment for order ${order.id}, but ${item} is out of stock. Restock it or refund the order.`,
     );
   }
   const paid = await updateOrder(tx, order.id, {

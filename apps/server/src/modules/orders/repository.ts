@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'dr
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import type { OrderStatus } from '@proshop/domain/order-status';
-import { orderItems, orders, products, refunds } from '../../db/schema.ts';
+import { orderItems, orders, products, productVariants, refunds } from '../../db/schema.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
 import { findAfterSaleOfOrders, NOTHING_AFTER_SALE, type AfterSale } from './after-sale.ts';
 
@@ -25,18 +25,47 @@ export interface OrderWithItems {
 /** An array of values as one parameter, e.g. for `= any(...)`. */
 const list = (values: readonly unknown[]) => sql.param([...values]);
 
-export async function findProductsForOrder(db: Database, ids: readonly string[]) {
+/**
+ * The products of an order request, each with the variants the request can mean, in one query:
+ * the variants named (`variantIds`) and, for a product without options, its one variant (the
+ * request names none). A product comes back once with `variant` null when none of its variants
+ * is among them (a product with options and no choice, or a variant of another product).
+ */
+export async function findProductsForOrder(
+  db: Database,
+  productIds: readonly string[],
+  variantIds: readonly string[],
+) {
   return db
     .select({
-      id: products.id,
-      name: products.name,
-      image: products.image,
-      price: products.price,
-      countInStock: products.countInStock,
+      product: {
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        price: products.price,
+        options: products.options,
+      },
+      variant: {
+        id: productVariants.id,
+        sku: productVariants.sku,
+        options: productVariants.options,
+        price: productVariants.price,
+        countInStock: productVariants.countInStock,
+        image: productVariants.image,
+        active: productVariants.active,
+      },
     })
     .from(products)
-    .where(sql`${products.id} = any(${list(ids)}::uuid[])`)
-    .prepare('order_products')
+    .leftJoin(
+      productVariants,
+      and(
+        eq(productVariants.productId, products.id),
+        sql`(${productVariants.id} = any(${list(variantIds)}::uuid[])
+          or ${products.options} = '[]'::jsonb)`,
+      ),
+    )
+    .where(sql`${products.id} = any(${list(productIds)}::uuid[])`)
+    .prepare('order_products_variants')
     .execute();
 }
 
@@ -52,6 +81,9 @@ export async function insertOrder(
 ): Promise<OrderWithItems> {
   const itemRows: OrderItemRow[] = items.map((item, position) => ({
     productId: null,
+    variantId: null,
+    sku: null,
+    options: [],
     ...item,
     id: randomUUID(),
     orderId: order.id,
@@ -59,11 +91,14 @@ export async function insertOrder(
   }));
   const column = (key: keyof OrderItemRow) => list(itemRows.map((row) => row[key]));
   // One array per column, in the table's order of columns (Drizzle inserts into all of them):
-  // the same text for any number of lines.
+  // the same text for any number of lines. The option values go as JSON texts read as jsonb:
+  // an array of arrays would reach the drivers as a two-dimensional array, not as jsonb values.
+  const options = list(itemRows.map((row) => JSON.stringify(row.options)));
   const lines = db.$with('lines').as(
     db.insert(orderItems).select(
       sql`select * from unnest(${column('id')}::uuid[], ${column('orderId')}::uuid[],
-        ${column('productId')}::uuid[], ${column('name')}::text[], ${column('image')}::text[],
+        ${column('productId')}::uuid[], ${column('variantId')}::uuid[], ${column('name')}::text[],
+        ${column('sku')}::text[], ${options}::jsonb[], ${column('image')}::text[],
         ${column('price')}::numeric[], ${column('qty')}::int[], ${column('position')}::smallint[])`,
     ),
   );
@@ -86,15 +121,23 @@ export async function findOrderByIdempotencyKey(db: Database, userId: string, ke
   return row;
 }
 
-/** A line of an order with the stock its product has left now (null once the product is deleted). */
+/**
+ * A line of an order with the stock its variant has on offer now: 0 once the variant is switched
+ * off, null once it (or its product) is deleted.
+ */
 export type OrderLineWithStock = OrderItemRow & { inStock: number | null };
 
 function orderWithLinesQuery(db: Database) {
   return db
-    .select({ order: orders, item: orderItems, inStock: products.countInStock })
+    .select({
+      order: orders,
+      item: orderItems,
+      inStock: sql<number | null>`case when ${productVariants.active}
+        then ${productVariants.countInStock} when not ${productVariants.active} then 0 end`,
+    })
     .from(orders)
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
     .where(eq(orders.id, sql.placeholder('id')))
     .orderBy(asc(orderItems.position));
 }
@@ -106,7 +149,7 @@ const orderWithLinesLocked = preparedPerDatabase((db) =>
 );
 
 /**
- * The order and its lines in one query, each line with its product's stock. `forUpdate` locks
+ * The order and its lines in one query, each line with its variant's stock. `forUpdate` locks
  * the order (not the products) until the transaction ends.
  */
 export async function findOrderWithLines(

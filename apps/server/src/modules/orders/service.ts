@@ -5,6 +5,7 @@ import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions
 import { computeOrderPrices, type OrderPrices } from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { pageCount } from '@proshop/domain/pagination';
+import { lineLabel, optionValues, variantPrice } from '@proshop/domain/variants';
 import type { Database } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -27,6 +28,7 @@ import {
   findProductsForOrder,
   insertOrder,
   listOrdersOfUser,
+  type NewOrderItem,
   updateOrder,
   type OrderLineWithStock,
 } from './repository.ts';
@@ -67,9 +69,70 @@ async function replay(db: Database, earlier: OrderRow, requestHash: string): Pro
 }
 
 /**
- * Places an order at the catalogue's current prices. The lines' names, images and prices are
- * copied from the database; the totals the shopper saw must match, so nobody is charged an
- * amount they did not see. A retry with the same idempotency key answers the first order; the
+ * The lines of an order request as they are stored, copied from the catalogue: each names a
+ * product and the variant chosen (none for a product without options: its one variant), which
+ * must be on offer with enough stock. Name, SKU, option values, picture and price are the
+ * variant's now, so the order reads the same whatever the catalogue becomes.
+ */
+async function orderLines(
+  db: Database,
+  requested: CreateOrderRequest['orderItems'],
+): Promise<NewOrderItem[]> {
+  const unknownProduct = requested.find((line) => !isUuid(line.product));
+  if (unknownProduct) throw invalid(`Product not found: ${unknownProduct.product}`);
+  const unknownVariant = requested.find((line) => line.variant && !isUuid(line.variant));
+  if (unknownVariant) throw invalid(`Variant not found: ${unknownVariant.variant}`);
+  const rows = await findProductsForOrder(
+    db,
+    requested.map((line) => line.product),
+    requested.flatMap((line) => (line.variant ? [line.variant] : [])),
+  );
+  const chosen = requested.map(({ product: productId, variant: variantId, qty }) => {
+    const ofProduct = rows.filter((row) => row.product.id === productId);
+    const product = ofProduct[0]?.product;
+    if (!product) throw invalid(`Product not found: ${productId}`);
+    if (!variantId && product.options.length > 0) {
+      throw invalid(`Choose the options of ${product.name}`);
+    }
+    // Without options the product's one variant; else the one named, if it is this product's.
+    const variant = ofProduct.find((row) => !variantId || row.variant?.id === variantId)?.variant;
+    if (!variant && variantId) throw invalid(`Variant not found: ${variantId}`);
+    const options = variant ? optionValues(product.options, variant.options) : [];
+    return { product, variant, options, label: lineLabel(product.name, options), qty };
+  });
+  // Two variants of one product are two lines; the same variant twice is one line too many.
+  const seen = new Set<string>();
+  for (const { product, variant, label } of chosen) {
+    const key = variant?.id ?? product.id;
+    if (seen.has(key)) throw invalid(`${label} may appear only once in an order`);
+    seen.add(key);
+  }
+  return chosen.map(({ product, variant, options, label, qty }) => {
+    if (!variant?.active) throw conflict(`${label} is no longer available`);
+    if (variant.countInStock === 0) throw conflict(`${label} is out of stock`);
+    if (qty > variant.countInStock) {
+      throw conflict(`Only ${variant.countInStock} of ${label} left in stock`);
+    }
+    const price = variantPrice(Number(product.price), {
+      price: variant.price === null ? null : Number(variant.price),
+    });
+    return {
+      productId: product.id,
+      variantId: variant.id,
+      name: product.name,
+      sku: variant.sku,
+      options,
+      image: variant.image ?? product.image,
+      price: centsToDecimalString(toCents(price)),
+      qty,
+    };
+  });
+}
+
+/**
+ * Places an order at the catalogue's current prices. The lines' names, SKUs, option values,
+ * images and prices are copied from the database (orderLines); the totals the shopper saw must
+ * match, so nobody is charged an amount they did not see. A retry with the same idempotency key answers the first order; the
  * same key with another order is refused (422).
  * `currency` (PAYMENT_CURRENCY) is kept with the order: it is charged, shown and e-mailed in it
  * even if the shop's currency changes later.
@@ -86,26 +149,8 @@ export async function createOrder(
     const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return replay(db, earlier, requestHash);
   }
-  const ids = request.orderItems.map((item) => item.product);
-  if (new Set(ids).size !== ids.length) {
-    throw invalid('Each product may appear only once in an order');
-  }
-  const unknownId = ids.find((id) => !isUuid(id));
-  if (unknownId) throw invalid(`Product not found: ${unknownId}`);
-  const found = new Map((await findProductsForOrder(db, ids)).map((row) => [row.id, row]));
-
-  const lines = request.orderItems.map(({ product: id, qty }) => {
-    const product = found.get(id);
-    if (!product) throw invalid(`Product not found: ${id}`);
-    if (product.countInStock === 0) throw conflict(`${product.name} is out of stock`);
-    if (qty > product.countInStock) {
-      throw conflict(`Only ${product.countInStock} of ${product.name} left in stock`);
-    }
-    return { product, qty };
-  });
-  const prices = computeOrderPrices(
-    lines.map(({ product, qty }) => ({ price: Number(product.price), qty })),
-  );
+  const lines = await orderLines(db, request.orderItems);
+  const prices = computeOrderPrices(lines.map(({ price, qty }) => ({ price: Number(price), qty })));
   if (!samePrices(request, prices)) throw conflict(PRICES_CHANGED);
 
   const { shippingAddress } = request;
@@ -127,13 +172,7 @@ export async function createOrder(
         idempotencyKey: idempotencyKey ?? null,
         idempotencyBodyHash: idempotencyKey ? requestHash : null,
       },
-      lines.map(({ product, qty }) => ({
-        productId: product.id,
-        name: product.name,
-        image: product.image,
-        price: product.price,
-        qty,
-      })),
+      lines,
     );
     return toOrder(stored.order, stored.items, stored.afterSale);
   } catch (error) {
@@ -143,11 +182,14 @@ export async function createOrder(
       const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
       if (earlier) return replay(db, earlier, requestHash);
     }
-    // The buyer's account was deleted, or a product taken off the shop, while the order was
+    // The buyer's account was deleted, or a product or variant deleted, while the order was
     // on its way: the one statement that stores the order refuses it whole.
     if (isForeignKeyViolation(error, 'orders_user_id_users_id_fk'))
       throw unauthorized(SESSION_ENDED);
-    if (isForeignKeyViolation(error, 'order_items_product_id_products_id_fk')) {
+    if (
+      isForeignKeyViolation(error, 'order_items_product_id_products_id_fk') ||
+      isForeignKeyViolation(error, 'order_items_variant_id_product_variants_id_fk')
+    ) {
       throw conflict(PRODUCT_GONE);
     }
     throw error;
@@ -158,7 +200,7 @@ export async function createOrder(
 const mayView = (user: SessionUser, order: OrderRow) => order.userId === user.id || user.isAdmin;
 
 /**
- * The order and its lines (each with its product's stock) if the caller may see it. Anyone else
+ * The order and its lines (each with its variant's stock) if the caller may see it. Anyone else
  * gets 404, as if it did not exist. `forUpdate` locks the order until the transaction ends.
  */
 export async function findVisibleOrder(

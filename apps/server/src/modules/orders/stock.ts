@@ -1,17 +1,36 @@
-import { and, sql, type Param } from 'drizzle-orm';
+import { lineLabel } from '@proshop/domain/variants';
+import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema.ts';
+import { refreshVariantSummaries } from '../products/variant-summary.ts';
 import type { OrderItemRow } from './order-mapper.ts';
 import type { OrderLineWithStock } from './repository.ts';
 
-export type StockShortage = { name: string };
+/** The line short of stock, as the buyer and the shop read it: its label and SKU. */
+export type StockShortage = { name: string; sku: string | null };
 
-/** Locks the products (an array parameter of ids) in id order, so that no two orders deadlock. */
-async function lockProducts(tx: Database, ids: Param) {
+const shortageOf = (item: OrderItemRow): StockShortage => ({
+  name: lineLabel(item.name, item.options),
+  sku: item.sku,
+});
+
+/** Units per key, adding up lines that share one (old data may repeat a product). */
+function unitsBy(items: readonly OrderItemRow[], keyOf: (item: OrderItemRow) => string) {
+  const units = new Map<string, number>();
+  for (const item of items) units.set(keyOf(item), (units.get(keyOf(item)) ?? 0) + item.qty);
+  return units;
+}
+
+/**
+ * Locks the products in id order, so that no two orders deadlock. Every writer of variants
+ * (the admin's table, the product's edit, payments, restocks) locks the product row first
+ * (docs/decisions/0019), so holding the products also keeps their variants to this transaction.
+ */
+async function lockProducts(tx: Database, ids: readonly string[]) {
   await tx
     .select({ id: products.id })
     .from(products)
-    .where(sql`${products.id} = any(${ids}::uuid[])`)
+    .where(sql`${products.id} = any(${sql.param([...ids])}::uuid[])`)
     .orderBy(products.id)
     .for('no key update')
     .prepare('lock_stock')
@@ -19,75 +38,137 @@ async function lockProducts(tx: Database, ids: Param) {
 }
 
 /**
- * Takes the stock of every line of an order, or none, in two statements whatever the number of
- * lines. The first locks the products in id order, so that two orders sharing products cannot
- * deadlock; it takes `FOR NO KEY UPDATE`, the lock an UPDATE takes anyway (`FOR UPDATE` would
- * also wait for, and deadlock with, the foreign-key checks of orders being placed for the same
- * products). The second is a conditional UPDATE of rows this transaction already holds: each
- * count goes down only if enough is left, so concurrent buyers on any number of server
- * instances can never take it below zero (the CHECK constraint is the last guard). A single
- * statement, an UPDATE reading from a sorted `FOR NO KEY UPDATE` subquery, still deadlocked
- * under load (bench/checkout.ts): its UPDATE reads the rows as they were when the statement
- * began, not as the subquery locked them, so the order of the locks is not kept.
+ * Adds units sold to the products (negative units: given back, never below 0): what paid
+ * orders took from stock is what the shop sold (the best-selling sort).
+ */
+async function countSold(tx: Database, units: ReadonlyMap<string, number>) {
+  if (units.size === 0) return;
+  await tx
+    .update(products)
+    .set({
+      unitsSold: sql`greatest(${products.unitsSold} + line.qty, 0)`,
+      updatedAt: new Date(),
+    })
+    .from(
+      sql`unnest(${sql.param([...units.keys()])}::uuid[], ${sql.param([...units.values()])}::int[])
+        as line(id, qty)`,
+    )
+    .where(sql`${products.id} = line.id`)
+    .prepare('count_sold')
+    .execute();
+}
+
+/**
+ * Takes the stock of every line of an order from its variant, or none. The first statement locks
+ * the order's products in id order, so that two orders sharing products cannot deadlock; it
+ * takes `FOR NO KEY UPDATE`, the lock an UPDATE takes anyway (`FOR UPDATE` would also wait for,
+ * and deadlock with, the foreign-key checks of orders being placed for the same products and
+ * variants). The second is a conditional UPDATE of the variants, which only this transaction can
+ * change now that it holds their products: each count goes down only if the variant is on offer
+ * and enough is left, so concurrent buyers on any number of server instances can never take it
+ * below zero (the CHECK constraint is the last guard). Then the products' units sold and their
+ * summary of the variants (stock, prices) are written, on rows this transaction already holds.
+ * A single statement, an UPDATE reading from a sorted `FOR NO KEY UPDATE` subquery, still
+ * deadlocked under load (bench/checkout.ts): its UPDATE reads the rows as they were when the
+ * statement began, not as the subquery locked them, so the order of the locks is not kept.
  * Call it inside the transaction that records the payment: a shortage is answered, and the
- * caller's refusal rolls back the lines already taken.
+ * caller's refusal rolls back the lines already taken. A line whose product or variant was
+ * deleted is short.
  */
 export async function takeStock(
   tx: Database,
   items: readonly OrderItemRow[],
 ): Promise<StockShortage | undefined> {
-  const deleted = items.find((item) => item.productId === null);
-  if (deleted) return { name: deleted.name };
-  // One row per product, even if old data repeats a product: an UPDATE changes a row only once.
-  const wanted = new Map<string, number>();
-  for (const item of items) {
-    wanted.set(item.productId!, (wanted.get(item.productId!) ?? 0) + item.qty);
-  }
-  const ids = sql.param([...wanted.keys()]);
-  await lockProducts(tx, ids);
+  const deleted = items.find((item) => item.productId === null || item.variantId === null);
+  if (deleted) return shortageOf(deleted);
+  // One row per variant: an UPDATE changes a row only once.
+  const wanted = unitsBy(items, (item) => item.variantId!);
+  const productIds = [...new Set(items.map((item) => item.productId!))];
+  await lockProducts(tx, productIds);
   const taken = await tx
-    .update(products)
+    .update(productVariants)
     .set({
-      countInStock: sql`${products.countInStock} - line.qty`,
-      // What stock a paid order takes is what the shop sold (the best-selling sort).
-      unitsSold: sql`${products.unitsSold} + line.qty`,
+      countInStock: sql`${productVariants.countInStock} - line.qty`,
       updatedAt: new Date(),
     })
-    .from(sql`unnest(${ids}::uuid[], ${sql.param([...wanted.values()])}::int[]) as line(id, qty)`)
-    .where(and(sql`${products.id} = line.id`, sql`${products.countInStock} >= line.qty`))
-    .returning({ id: products.id })
+    .from(
+      sql`unnest(${sql.param([...wanted.keys()])}::uuid[], ${sql.param([...wanted.values()])}::int[])
+        as line(id, qty)`,
+    )
+    .where(
+      and(
+        sql`${productVariants.id} = line.id`,
+        sql`${productVariants.active}`,
+        sql`${productVariants.countInStock} >= line.qty`,
+      ),
+    )
+    .returning({ id: productVariants.id })
     .prepare('take_stock')
     .execute();
   const takenIds = new Set(taken.map((row) => row.id));
-  const short = items.find((item) => !takenIds.has(item.productId!));
-  return short && { name: short.name };
+  if (takenIds.size > 0) {
+    // Only what was taken counts as sold: a paid order with a short line (a webhook's late
+    // capture) keeps the lines that were taken.
+    const sold = items.filter((item) => takenIds.has(item.variantId!));
+    await countSold(
+      tx,
+      unitsBy(sold, (item) => item.productId!),
+    );
+    await refreshVariantSummaries(tx, productIds);
+  }
+  const short = items.find((item) => !takenIds.has(item.variantId!));
+  return short && shortageOf(short);
 }
 
 /**
- * Gives back the stock `takeStock` took for these lines (a capture that did not pay). Products
- * deleted since are skipped. Locks in id order, as takeStock does, so the two cannot deadlock.
+ * Gives back the stock `takeStock` took for these lines (a capture that did not pay, a refund
+ * with restock, a cancelled paid order) to their variants, switched off or not. A deleted
+ * variant's units have nowhere to go; deleted products are skipped. Locks the products in id
+ * order first, as takeStock does, so the two cannot deadlock.
  */
 export async function giveStockBack(tx: Database, items: readonly OrderItemRow[]): Promise<void> {
-  const back = new Map<string, number>();
-  for (const item of items) {
-    if (item.productId) back.set(item.productId, (back.get(item.productId) ?? 0) + item.qty);
+  const live = items.filter((item) => item.productId !== null);
+  if (live.length === 0) return;
+  const productIds = [...new Set(live.map((item) => item.productId!))];
+  await lockProducts(tx, productIds);
+  const back = unitsBy(
+    live.filter((item) => item.variantId !== null),
+    (item) => item.variantId!,
+  );
+  if (back.size > 0) {
+    await tx
+      .update(productVariants)
+      .set({
+        countInStock: sql`${productVariants.countInStock} + line.qty`,
+        updatedAt: new Date(),
+      })
+      .from(
+        sql`unnest(${sql.param([...back.keys()])}::uuid[], ${sql.param([...back.values()])}::int[])
+          as line(id, qty)`,
+      )
+      .where(sql`${productVariants.id} = line.id`)
+      .prepare('give_stock_back')
+      .execute();
   }
-  if (back.size === 0) return;
-  const ids = sql.param([...back.keys()]);
-  await lockProducts(tx, ids);
-  await tx
-    .update(products)
-    .set({
-      countInStock: sql`${products.countInStock} + line.qty`,
-      unitsSold: sql`greatest(${products.unitsSold} - line.qty, 0)`,
-      updatedAt: new Date(),
-    })
-    .from(sql`unnest(${ids}::uuid[], ${sql.param([...back.values()])}::int[]) as line(id, qty)`)
-    .where(sql`${products.id} = line.id`);
+  const unsold = unitsBy(live, (item) => item.productId!);
+  await countSold(tx, new Map([...unsold].map(([id, qty]) => [id, -qty])));
+  await refreshVariantSummaries(tx, productIds);
 }
 
-/** The first line whose product has too little stock left (as read with the order, no lock). */
+/**
+ * The first line whose variant has too little stock on offer (as read with the order, no
+ * lock): deleted, switched off, or fewer units than the order's lines of it want.
+ */
 export function findShortage(items: readonly OrderLineWithStock[]): StockShortage | undefined {
-  const short = items.find((item) => item.productId === null || (item.inStock ?? 0) < item.qty);
-  return short && { name: short.name };
+  const wanted = unitsBy(
+    items.filter((item) => item.variantId !== null),
+    (item) => item.variantId!,
+  );
+  const short = items.find(
+    (item) =>
+      item.productId === null ||
+      item.variantId === null ||
+      (item.inStock ?? 0) < (wanted.get(item.variantId) ?? item.qty),
+  );
+  return short && shortageOf(short);
 }

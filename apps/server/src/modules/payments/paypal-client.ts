@@ -413,6 +413,19 @@ function describeError(body: unknown): { issue?: string; debugId?: string } {
   };
 }
 
+/** The longest item name, SKU and brand name PayPal's create call accepts (characters). */
+export const PAYPAL_TEXT_MAX = 127;
+
+/**
+ * The text cut to at most `max` characters (code points), ending with an ellipsis when cut:
+ * never half of an emoji or other pair of UTF-16 units, which would make the JSON invalid UTF-8
+ * for PayPal.
+ */
+export function cut(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+
 /** The create body: our amount as exact decimal strings, our order id as custom_id. */
 export function createOrderBody(input: CreatePaymentInput, brandName: string) {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
@@ -443,10 +456,10 @@ export function createOrderBody(input: CreatePaymentInput, brandName: string) {
         },
         ...(items && {
           items: items.map((item) => ({
-            name: item.name.slice(0, 127),
+            name: cut(item.name, PAYPAL_TEXT_MAX),
             quantity: String(item.quantity),
             unit_amount: money(item.unitAmountCents),
-            ...(item.sku && { sku: item.sku.slice(0, 127) }),
+            ...(item.sku && { sku: cut(item.sku, PAYPAL_TEXT_MAX) }),
           })),
         }),
       },
@@ -454,7 +467,7 @@ export function createOrderBody(input: CreatePaymentInput, brandName: string) {
     payment_source: {
       paypal: {
         experience_context: {
-          brand_name: brandName.slice(0, 127),
+          brand_name: cut(brandName, PAYPAL_TEXT_MAX),
           shipping_preference: 'NO_SHIPPING',
           user_action: 'PAY_NOW',
         },

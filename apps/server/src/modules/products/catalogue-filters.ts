@@ -1,9 +1,10 @@
+import type { OptionFilters } from '@proshop/domain/catalogue-query';
 import type { ProductListQuery, ProductSort } from '@proshop/domain/product-schemas';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { TAXONOMY_LABELS, type TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
-import { and, asc, desc, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema.ts';
 import { invalid } from '../../errors/app-error.ts';
 import { taxonomyTable } from '../taxonomy/tables.ts';
 import { newestProductsFirst } from './product-mapper.ts';
@@ -23,6 +24,8 @@ export interface CatalogueFilters {
   maxPrice?: number | undefined;
   inStock?: boolean | undefined;
   minRating?: number | undefined;
+  /** Option name → the values a variant may have (any of them), e.g. `{ Size: ['M', 'L'] }`. */
+  options?: OptionFilters | undefined;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function resolveFilters(
     maxPrice: query.maxPrice,
     inStock: query.inStock,
     minRating: query.minRating,
+    options: query.option,
   };
 }
 
@@ -73,31 +77,98 @@ export async function resolveFilters(
 export interface FilterConditions {
   category?: SQL | undefined;
   brand?: SQL | undefined;
+  /**
+   * The price bounds: a variant on offer within them, which must also be in stock and have the
+   * chosen option values when those are asked (one variant for all). Undefined without bounds.
+   */
   price?: SQL | undefined;
-  /** In stock and rating: no facet of their own, so they narrow everything. */
+  /**
+   * Rating, and what a variant must offer without the price bounds (in stock, option values):
+   * no facet of their own here (the option facets are counted apart), so they narrow everything.
+   */
   others?: SQL | undefined;
 }
 
 const money = (amount: number) => centsToDecimalString(toCents(amount));
 
+/** What the filters ask of one variant, leaving out the price bounds or one option's values. */
+interface VariantFilter {
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  inStock?: boolean | undefined;
+  options?: OptionFilters | undefined;
+}
+
+const selectedOptions = (options: OptionFilters | undefined) =>
+  Object.entries(options ?? {}).filter(([, values]) => values.length > 0);
+
+/**
+ * The conditions on one row of product_variants (joined to, or correlated with, its product):
+ * on offer, at a price within the bounds (its own, or else the product's), in stock, with one of
+ * the chosen values of each chosen option. Option names and values are matched exactly.
+ */
+export function variantConditions(filter: VariantFilter): SQL[] {
+  const sells = sql`coalesce(${productVariants.price}, ${products.price})`;
+  return [
+    sql`${productVariants.active}`,
+    ...(filter.minPrice === undefined ? [] : [sql`${sells} >= ${money(filter.minPrice)}`]),
+    ...(filter.maxPrice === undefined ? [] : [sql`${sells} <= ${money(filter.maxPrice)}`]),
+    ...(filter.inStock ? [sql`${productVariants.countInStock} > 0`] : []),
+    ...selectedOptions(filter.options).map(
+      ([name, values]) =>
+        sql`${productVariants.options} ->> ${name} = any(${sql.param(values)}::text[])`,
+    ),
+  ];
+}
+
+/**
+ * A product offers a variant meeting every condition of `filter`: one variant must meet them all
+ * (M in stock, not M out of stock and L in stock). The summary columns answer first
+ * (products_facets_idx holds them): they are necessary conditions, and exact without options
+ * when every variant on offer sells at one price (min = max; without a variant on offer the
+ * product is priced at its own price and has no stock, as its summary says). Otherwise the
+ * product's variants are read (product_variants_product_idx).
+ */
+function offers(filter: VariantFilter): SQL | undefined {
+  const hasPrice = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+  const hasOptions = selectedOptions(filter.options).length > 0;
+  const summary = [
+    filter.inStock ? sql`${products.countInStock} > 0` : undefined,
+    filter.maxPrice === undefined ? undefined : lte(products.minPrice, money(filter.maxPrice)),
+    filter.minPrice === undefined ? undefined : gte(products.maxPrice, money(filter.minPrice)),
+  ];
+  if (!hasPrice && !hasOptions) return and(...summary);
+  const variantExists = sql`exists (select 1 from ${productVariants}
+    where ${productVariants.productId} = ${products.id} and ${and(...variantConditions(filter))})`;
+  return and(
+    ...summary,
+    hasOptions ? variantExists : or(eq(products.minPrice, products.maxPrice), variantExists),
+  );
+}
+
 export function filterConditions(filters: CatalogueFilters): FilterConditions {
   const ids = (records: NamedRecord[] | undefined) => records?.map((record) => record.id);
   const categoryIds = ids(filters.categories);
   const brandIds = ids(filters.brands);
+  const { minPrice, maxPrice, inStock, options } = filters;
+  const hasPrice = minPrice !== undefined || maxPrice !== undefined;
   return {
     category: categoryIds && inArray(products.categoryId, categoryIds),
     brand: brandIds && inArray(products.brandId, brandIds),
-    price: and(
-      filters.minPrice === undefined ? undefined : gte(products.price, money(filters.minPrice)),
-      filters.maxPrice === undefined ? undefined : lte(products.price, money(filters.maxPrice)),
-    ),
+    price: hasPrice ? offers({ minPrice, maxPrice, inStock, options }) : undefined,
     others: and(
-      filters.inStock ? sql`${products.countInStock} > 0` : undefined,
-      filters.minRating === undefined
-        ? undefined
-        : gte(products.rating, filters.minRating.toFixed(2)),
+      ratingCondition(filters),
+      // Implied by `price` when there are bounds, but the price facet's range needs it alone.
+      offers({ inStock, options }),
     ),
   };
+}
+
+/** The rating filter: a condition on the product alone. */
+export function ratingCondition(filters: CatalogueFilters): SQL | undefined {
+  return filters.minRating === undefined
+    ? undefined
+    : gte(products.rating, filters.minRating.toFixed(2));
 }
 
 /** Every condition together: the products a page lists. */
@@ -107,13 +178,14 @@ export function allConditions(conditions: FilterConditions): SQL | undefined {
 
 /**
  * The order of each sort but `newest` (which search-page.ts and repository.ts read by rank and
- * date). Each starts with the columns of an index (products_price_idx, products_rating_idx,
+ * date). Each starts with the columns of an index (products_min_price_idx, products_rating_idx,
  * products_units_sold_idx) so that a page can be read from it; the id ends every order, so that
- * pages never show a product twice or skip one.
+ * pages never show a product twice or skip one. Both price sorts read the lowest price a
+ * variant on offer sells at: the "From" price a card shows.
  */
 export const SORT_ORDERS: Record<Exclude<ProductSort, 'newest'>, SQL[]> = {
-  'price-asc': [asc(products.price), asc(products.id)],
-  'price-desc': [desc(products.price), desc(products.id)],
+  'price-asc': [asc(products.minPrice), asc(products.id)],
+  'price-desc': [desc(products.minPrice), desc(products.id)],
   rating: [
     sql`${products.rating} desc nulls last`,
     sql`${products.numReviews} desc nulls last`,

@@ -3,6 +3,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories, products } from '../../db/schema.ts';
 import type { CatalogueFilters, FilterConditions, NamedRecord } from './catalogue-filters.ts';
+import { findOptionFacets } from './option-facets.ts';
 
 const ALL = sql`true`;
 const countWhere = (...conditions: (SQL | undefined)[]) =>
@@ -22,9 +23,10 @@ interface FacetCounts {
 }
 
 /**
- * Every count of the filter panel in one pass over the products that match the keyword and the
- * filters without a facet (in stock, rating): grouped by category, by brand and not at all, each
- * count keeping every filter but its own (docs/decisions/0018).
+ * Every count of the filter panel but the options' (option-facets.ts) in one pass over the
+ * products that match the keyword and the filters without a facet here (in stock, rating, option
+ * values): grouped by category, by brand and not at all, each count keeping every filter but its
+ * own (docs/decisions/0018).
  */
 async function countFacets(
   db: Database,
@@ -40,12 +42,13 @@ async function countFacets(
       forCategory: countWhere(brand, price),
       forBrand: countWhere(category, price),
       total: countWhere(category, brand, price),
+      // From the lowest to the highest price a variant on offer sells at.
       minPrice: sql<
         string | null
-      >`min(${products.price}) filter (where ${and(ALL, category, brand)})`,
+      >`min(${products.minPrice}) filter (where ${and(ALL, category, brand)})`,
       maxPrice: sql<
         string | null
-      >`max(${products.price}) filter (where ${and(ALL, category, brand)})`,
+      >`max(${products.maxPrice}) filter (where ${and(ALL, category, brand)})`,
     })
     .from(products)
     .where(and(search, conditions.others))
@@ -100,13 +103,16 @@ export async function findFacets(
   filters: CatalogueFilters,
   conditions: FilterConditions,
 ): Promise<{ facets: ProductFacets; total: number }> {
-  const counts = await countFacets(db, search, conditions);
+  const [counts, options] = await Promise.all([
+    countFacets(db, search, conditions),
+    findOptionFacets(db, search, filters, conditions),
+  ]);
   const [categoryValues, brandValues] = await Promise.all([
     facetValues(db, categories, counts.categories, filters.categories),
     facetValues(db, brands, counts.brands, filters.brands),
   ]);
   return {
-    facets: { categories: categoryValues, brands: brandValues, price: counts.price },
+    facets: { categories: categoryValues, brands: brandValues, options, price: counts.price },
     total: counts.total,
   };
 }

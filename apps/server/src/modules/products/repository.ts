@@ -1,4 +1,5 @@
 import type { ProductFacets, ProductSort } from '@proshop/domain/product-schemas';
+import type { ProductOption } from '@proshop/domain/variants';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
@@ -109,17 +110,29 @@ export async function findProductById(db: Database, id: string): Promise<Product
   return row;
 }
 
+/**
+ * A product's pictures and options, its row locked until the transaction ends. Every writer of a
+ * product's variants (the edit, the variants' table, payment, restock) locks the product first,
+ * so that none of them waits on another in the opposite order (docs/decisions/0019).
+ */
+export async function lockProduct(
+  db: Database,
+  id: string,
+): Promise<{ images: string[]; options: ProductOption[] } | undefined> {
+  const [row] = await db
+    .select({ images: products.images, options: products.options })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('no key update');
+  return row;
+}
+
 /** A product's pictures, its row locked until the transaction ends (an edit replaces them). */
 export async function findProductPicturesForUpdate(
   db: Database,
   id: string,
 ): Promise<string[] | undefined> {
-  const [row] = await db
-    .select({ images: products.images })
-    .from(products)
-    .where(eq(products.id, id))
-    .for('no key update');
-  return row?.images;
+  return (await lockProduct(db, id))?.images;
 }
 
 export type NewProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt'>;

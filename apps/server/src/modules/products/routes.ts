@@ -7,6 +7,7 @@ import {
   topProductsResponseSchema,
 } from '@proshop/domain/product-schemas';
 import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
+import { variantsUpdateRequestSchema } from '@proshop/domain/variant-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
@@ -18,6 +19,7 @@ import {
   topProducts,
   updateProduct,
 } from './service.ts';
+import { replaceVariants } from './variants-service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -93,6 +95,23 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: app.imageStorage,
         log: request.log,
       }),
+  );
+
+  app.put(
+    '/api/products/:id/variants',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary:
+          "Replace a product's options and variants (kept by _id, created without, deleted when left out)",
+        params: idParamsSchema,
+        body: variantsUpdateRequestSchema,
+        response: { 200: productDetailSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      },
+    },
+    (request) =>
+      replaceVariants(app.db, app.catalogue, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(

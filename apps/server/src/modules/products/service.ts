@@ -17,7 +17,13 @@ import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { reviewsOfProduct } from '../reviews/service.ts';
 import { resolveFilters } from './catalogue-filters.ts';
 import { toProduct, toVariant } from './product-mapper.ts';
-import { findVariantsOfProduct } from './variants-repository.ts';
+import { refreshVariantSummaries } from './variant-summary.ts';
+import {
+  clearDroppedVariantPictures,
+  findVariantsOfProduct,
+  insertImplicitVariant,
+  setImplicitStock,
+} from './variants-repository.ts';
 import {
   deleteProductById,
   findProductById,
@@ -25,6 +31,7 @@ import {
   findProductPicturesForUpdate,
   findTopProducts,
   insertProduct,
+  lockProduct,
   updateProductById,
 } from './repository.ts';
 import { droppedPictures, picturesAfterEdit } from '@proshop/domain/product-pictures';
@@ -82,13 +89,17 @@ export async function createSampleProduct(
     // One after the other: a transaction is one connection, and either may insert.
     const brandRef = await findOrCreateTaxonomy(tx, 'brand', brand);
     const categoryRef = await findOrCreateTaxonomy(tx, 'category', category);
-    return insertProduct(tx, {
+    const { id } = await insertProduct(tx, {
       ...sample,
       images: [...images],
       ...taxonomyValues(brandRef, categoryRef),
       price: centsToDecimalString(toCents(price)),
       userId: admin.id,
     });
+    // Without options, as every new product: one variant holds its stock (decision 0019).
+    await insertImplicitVariant(tx, id, { countInStock: sample.countInStock });
+    await refreshVariantSummaries(tx, [id]);
+    return (await findProductById(tx, id))!;
   });
   return toProduct(row);
 }
@@ -102,18 +113,19 @@ export async function updateProduct(
   files: PictureFiles,
 ): Promise<Product> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
-  const { image, images, brand, category, ...fields } = changes;
+  // The stock is the variants' (the summary column is rewritten below), never set here.
+  const { image, images, brand, category, countInStock, ...fields } = changes;
   let dropped: string[] = [];
   const row = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
-    const current = await findProductPicturesForUpdate(tx, id);
+    const current = await lockProduct(tx, id);
     if (!current) return undefined;
     // One after the other, as in createSampleProduct.
     const brandRef = await findOrCreateTaxonomy(tx, 'brand', brand);
     const categoryRef = await findOrCreateTaxonomy(tx, 'category', category);
-    const pictures = picturesAfterEdit(current, { image, images });
-    dropped = droppedPictures(current, pictures);
-    return updateProductById(tx, id, {
+    const pictures = picturesAfterEdit(current.images, { image, images });
+    dropped = droppedPictures(current.images, pictures);
+    await updateProductById(tx, id, {
       ...fields,
       image: pictures[0]!,
       images: pictures,
@@ -121,6 +133,13 @@ export async function updateProduct(
       price: centsToDecimalString(toCents(changes.price)),
       updatedAt: new Date(),
     });
+    // The spec's form: without options its stock is the one variant's; with options the stock
+    // belongs to the variants (their table) and the form's field is ignored (decision 0019).
+    if (current.options.length === 0) await setImplicitStock(tx, id, countInStock);
+    await clearDroppedVariantPictures(tx, id, pictures);
+    // The price may have changed what variants without their own price sell at.
+    await refreshVariantSummaries(tx, [id]);
+    return findProductById(tx, id);
   });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   // After the commit: the storage is another server, and the files go only once nothing shows them.

@@ -1,4 +1,4 @@
-import type { Product } from '@proshop/domain/product-schemas';
+import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { TaxonomyOptions } from './TaxonomyOptions.tsx';
 import { useGetAdminProductQuery, useUpdateProductMutation } from './product-admin-api.ts';
 import { ProductPictures } from './ProductPictures.tsx';
+import { ProductVariants } from './ProductVariants.tsx';
 
 export function ProductEditScreen() {
   return (
@@ -23,7 +24,14 @@ export function ProductEditScreen() {
 
 function ProductEdit() {
   const { id = '' } = useParams();
-  const { currentData: product, isFetching, error } = useGetAdminProductQuery(id);
+  const {
+    currentData: product,
+    isFetching,
+    error,
+    fulfilledTimeStamp,
+  } = useGetAdminProductQuery(id);
+  // What the form and the variants edit: nothing while loading or when the product cannot be had.
+  const shown = error ? undefined : product;
 
   return (
     <>
@@ -38,9 +46,18 @@ function ProductEdit() {
           <Message variant="danger">{errorMessage(error)}</Message>
         ) : (
           // Keyed by the product so the form starts from the product it edits.
-          product && <ProductEditForm key={product._id} product={product} />
+          shown && <ProductEditForm key={shown._id} product={shown} />
         )}
       </FormContainer>
+      {/* Wider than the form: the table has a column per option and five more. */}
+      {shown && (
+        <ProductVariants
+          key={shown._id}
+          product={shown}
+          version={fulfilledTimeStamp}
+          refreshing={isFetching}
+        />
+      )}
     </>
   );
 }
@@ -50,7 +67,7 @@ function numberFrom(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-function ProductEditForm({ product }: { product: Product }) {
+function ProductEditForm({ product }: { product: ProductDetail }) {
   const navigate = useNavigate();
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(String(product.price));
@@ -61,6 +78,14 @@ function ProductEditForm({ product }: { product: Product }) {
   const [description, setDescription] = useState(product.description);
   const [updateProduct, { isLoading: isUpdating, error: updateError }] = useUpdateProductMutation();
   const [isUploading, setUploading] = useState(false);
+  // With options the stock is the variants' (the server ignores the field); the field shows
+  // their total. When options come or go, the field starts again from the product's stock.
+  const hasOptions = product.options.length > 0;
+  const [stockOfVariants, setStockOfVariants] = useState(hasOptions);
+  if (stockOfVariants !== hasOptions) {
+    setStockOfVariants(hasOptions);
+    setCountInStock(String(product.countInStock));
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +100,7 @@ function ProductEditForm({ product }: { product: Product }) {
         images: pictures,
         brand,
         category,
-        countInStock: numberFrom(countInStock),
+        countInStock: hasOptions ? product.countInStock : numberFrom(countInStock),
         description,
       },
     });
@@ -110,15 +135,28 @@ function ProductEditForm({ product }: { product: Product }) {
           onChange={setBrand}
         />
         <TaxonomyOptions id="product-brand-options" kind="brand" />
-        <TextField
-          controlId="product-count-in-stock"
-          label="Count In Stock"
-          type="number"
-          min={0}
-          step={1}
-          value={countInStock}
-          onChange={setCountInStock}
-        />
+        {hasOptions ? (
+          <Form.Group className="mb-3" controlId="product-count-in-stock">
+            <Form.Label>Count In Stock</Form.Label>
+            <Form.Control
+              type="number"
+              readOnly
+              value={product.countInStock}
+              aria-describedby="product-count-in-stock-note"
+            />
+            <Form.Text id="product-count-in-stock-note">Stock is kept per variant below</Form.Text>
+          </Form.Group>
+        ) : (
+          <TextField
+            controlId="product-count-in-stock"
+            label="Count In Stock"
+            type="number"
+            min={0}
+            step={1}
+            value={countInStock}
+            onChange={setCountInStock}
+          />
+        )}
         <TextField
           controlId="product-category"
           label="Category"

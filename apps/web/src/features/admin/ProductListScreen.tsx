@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import type { Product } from '@proshop/domain/product-schemas';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
@@ -80,7 +81,10 @@ function ProductList() {
                 {currentData.products.map((product) => (
                   <tr key={product._id}>
                     <td className="font-monospace small">{product._id}</td>
-                    <td>{product.name}</td>
+                    <td>
+                      {product.name}
+                      <StockSummary product={product} />
+                    </td>
                     <td>{formatMoney(toCents(product.price), shopCurrency)}</td>
                     <td>{product.category}</td>
                     <td>{product.brand}</td>
@@ -106,5 +110,20 @@ function ProductList() {
         )
       )}
     </>
+  );
+}
+
+/**
+ * The product's stock and variants under its name, the spec's columns left as they are: the
+ * stock of the variants on offer together, and how many variants there are (a product without
+ * options has one, implicit, not worth a mention).
+ */
+function StockSummary({ product }: { product: Product }) {
+  const { countInStock, variantCount } = product;
+  return (
+    <div className="small text-body-secondary">
+      {countInStock} in stock
+      {variantCount > 1 && ` · ${variantCount} variants`}
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import type {
   Product,
+  ProductDetail,
   ProductListResponse,
   ProductUpdateRequest,
   UploadResponse,
 } from '@proshop/domain/product-schemas';
+import type { VariantsUpdateRequest } from '@proshop/domain/variant-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
 // The same tag as the storefront's product calls: a change here refreshes what shoppers see.
@@ -13,7 +15,7 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
       query: (pageNumber) => ({ url: '/api/products', params: { pageNumber } }),
       providesTags: ['Product'],
     }),
-    getAdminProduct: build.query<Product, string>({
+    getAdminProduct: build.query<ProductDetail, string>({
       query: (id) => `/api/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
@@ -24,6 +26,16 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
     updateProduct: build.mutation<Product, { id: string; body: ProductUpdateRequest }>({
       query: ({ id, body }) => ({
         url: `/api/products/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Product']),
+    }),
+    // The whole set of options and variants at once: changing options invalidates combinations.
+    // The product's summary (stock, prices, variant count) changes with it, in every list.
+    saveProductVariants: build.mutation<unknown, { id: string; body: VariantsUpdateRequest }>({
+      query: ({ id, body }) => ({
+        url: `/api/products/${encodeURIComponent(id)}/variants`,
         method: 'PUT',
         body,
       }),
@@ -48,6 +60,7 @@ export const {
   useGetAdminProductQuery,
   useCreateProductMutation,
   useUpdateProductMutation,
+  useSaveProductVariantsMutation,
   useDeleteProductMutation,
   useUploadProductImageMutation,
 } = productAdminApi;

@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import { lineLabel } from '@proshop/domain/variants';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -8,6 +9,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import type { CartItem } from '../../state/cart-slice.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
+import { productPath } from '../../lib/product-path.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 
 /** 3 of 12 columns of the line on a phone, 2 of 12 from md (in the cart's 8 of 12). */
@@ -21,6 +23,8 @@ interface CartLineProps {
 
 export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
   const quantities = quantityOptions(item.countInStock, item.qty);
+  // "Trail Shirt — Size: M, Colour: Blue": two variants of one product are told apart.
+  const label = lineLabel(item.name, item.options);
 
   return (
     <ListGroup.Item>
@@ -28,21 +32,21 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
         <Col xs={3} md={2}>
           <ProductImage
             image={item.image}
-            alt={item.name}
+            alt={label}
             width={120}
             sizes={LINE_IMAGE_SIZES}
             className="img-fluid rounded"
           />
         </Col>
         <Col xs={9} md={4}>
-          <Link to={`/product/${item.product}`}>{item.name}</Link>
+          <Link to={productPath(item.product, item.variant)}>{label}</Link>
         </Col>
         <Col xs={4} md={2}>
           {formatMoney(toCents(item.price), shopCurrency)}
         </Col>
         <Col xs={5} md={2}>
           <Form.Select
-            aria-label={`Quantity of ${item.name}`}
+            aria-label={`Quantity of ${label}`}
             value={item.qty}
             onChange={(event) => onQtyChange(Number(event.target.value))}
           >
@@ -54,12 +58,7 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
           </Form.Select>
         </Col>
         <Col xs={3} md={2}>
-          <Button
-            type="button"
-            variant="light"
-            aria-label={`Delete ${item.name}`}
-            onClick={onDelete}
-          >
+          <Button type="button" variant="light" aria-label={`Delete ${label}`} onClick={onDelete}>
             {/* A bin: lid, handle and body. */}
             <svg
               width="16"

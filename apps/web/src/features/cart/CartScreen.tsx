@@ -1,6 +1,7 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { computeOrderPrices } from '@proshop/domain/prices';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lineLabel } from '@proshop/domain/variants';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -13,6 +14,7 @@ import { Message } from '../../components/Message.tsx';
 import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
 import {
   addItem,
+  lineKey,
   removeItem,
   selectCart,
   selectUnitCount,
@@ -31,7 +33,10 @@ function requestedQty(raw: string | null): number {
   return Number.isInteger(qty) && qty >= 1 ? qty : 1;
 }
 
-/** /cart and /cart/{id}?qty=N: the latter first puts that product in the cart. */
+/**
+ * /cart and /cart/{id}?qty=N: the latter first puts that product in the cart. A product with
+ * options needs its variant too (`&variant={id}`, as the product page's address names it).
+ */
 export function CartScreen() {
   const { id } = useParams();
   return id ? <AddFromAddress key={id} productId={id} /> : <Cart />;
@@ -40,21 +45,47 @@ export function CartScreen() {
 function AddFromAddress({ productId }: { productId: string }) {
   const [searchParams] = useSearchParams();
   const qty = requestedQty(searchParams.get('qty'));
+  const variantId = searchParams.get('variant');
   const { data: product, error } = useGetCartProductQuery(productId);
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const inStock = product !== undefined && product.countInStock > 0;
+  const line = useMemo(
+    () => product && cartLineFrom(product, qty, variantId),
+    [product, qty, variantId],
+  );
+  const inStock = line !== undefined && line.countInStock > 0;
 
   useEffect(() => {
-    if (!product || product.countInStock < 1) return;
-    dispatch(addItem(cartLineFrom(product, Math.min(qty, product.countInStock))));
+    if (!line || line.countInStock < 1) return;
+    dispatch(addItem({ ...line, qty: Math.min(line.qty, line.countInStock) }));
     // The plain cart address from here on, so a reload does not undo a quantity changed later.
     void navigate('/cart', { replace: true });
-  }, [product, qty, dispatch, navigate]);
+  }, [line, dispatch, navigate]);
 
   if (error) return <Cart notice={<Message variant="danger">{errorMessage(error)}</Message>} />;
-  if (product && !inStock) {
-    return <Cart notice={<Message variant="warning">{product.name} is out of stock.</Message>} />;
+  if (product && !line) {
+    return (
+      <Cart
+        notice={
+          <Message variant="warning">
+            {product.name} comes in several versions:{' '}
+            <Link to={`/product/${product._id}`} className="alert-link">
+              choose one on its page
+            </Link>
+            .
+          </Message>
+        }
+      />
+    );
+  }
+  if (line && !inStock) {
+    return (
+      <Cart
+        notice={
+          <Message variant="warning">{lineLabel(line.name, line.options)} is out of stock.</Message>
+        }
+      />
+    );
   }
   return <Loader />;
 }
@@ -70,7 +101,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
   const isEmpty = cartItems.length === 0;
 
   function confirmDelete() {
-    if (toDelete) dispatch(removeItem(toDelete.product));
+    if (toDelete) dispatch(removeItem(toDelete));
     setToDelete(null);
     // A toast still showing from an earlier action gives way to this one.
     dispatch(hideNotifications());
@@ -93,7 +124,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
           <ListGroup variant="flush">
             {cartItems.map((item) => (
               <CartLine
-                key={item.product}
+                key={lineKey(item)}
                 item={item}
                 onQtyChange={(qty) => dispatch(addItem({ ...item, qty }))}
                 onDelete={() => setToDelete(item)}

@@ -46,7 +46,10 @@ function PlaceOrder() {
       const order = await placeOrder({
         idempotencyKey,
         order: {
-          orderItems: cartItems.map(({ product, qty }) => ({ product, qty })),
+          // A line of a product with options names its variant; the others' is implicit.
+          orderItems: cartItems.map(({ product, variant, qty }) =>
+            variant ? { product, variant, qty } : { product, qty },
+          ),
           shippingAddress,
           paymentMethod,
           ...prices,

@@ -1,4 +1,5 @@
 import type { Order } from '@proshop/domain/order-schemas';
+import { lineLabel } from '@proshop/domain/variants';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -12,7 +13,9 @@ function OpenRequest({ order, request }: { order: Order; request: ReturnRequest 
   const [decline, declined] = useDeclineReturnMutation();
   const [restock, setRestock] = useState(true);
   const [message, setMessage] = useState('');
-  const names = new Map(order.orderItems.map((item) => [item._id, item.name]));
+  const names = new Map(
+    order.orderItems.map((item) => [item._id, lineLabel(item.name, item.options)]),
+  );
   const busy = accepted.isLoading || declined.isLoading;
   const error = accepted.error ?? declined.error;
   const ids = { orderId: order._id, returnId: request._id };

@@ -3,6 +3,7 @@ import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel } from '@proshop/domain/order-transitions';
+import { lineLabel } from '@proshop/domain/variants';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -12,6 +13,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
+import { productPath } from '../../lib/product-path.ts';
 import { mailToShop } from '../../lib/shop-email.ts';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { canRequestReturn, ReturnRequestForm } from './ReturnRequestForm.tsx';
@@ -93,6 +95,8 @@ export function MyOrderCard({ order }: { order: Order }) {
   const [reordered, setReordered] = useState<ReorderResult | null>(null);
   const [returning, setReturning] = useState(false);
   const first = order.orderItems[0];
+  // "Trail Shirt — Size: M, Colour: Blue": the option values of the line, as in the e-mails.
+  const firstLabel = first ? lineLabel(first.name, first.options) : '';
   const more = order.orderItems.length - 1;
   const standing = refundStanding(order);
 
@@ -133,7 +137,7 @@ export function MyOrderCard({ order }: { order: Order }) {
             {first && (
               <ProductImage
                 image={first.image}
-                alt={first.name}
+                alt={firstLabel}
                 width={80}
                 // 3 of 12 columns of the card on a phone, 2 from md.
                 sizes="(min-width: 768px) 140px, 22vw"
@@ -145,9 +149,11 @@ export function MyOrderCard({ order }: { order: Order }) {
           <Col>
             {first &&
               (first.product ? (
-                <Link to={`/product/${first.product}`}>{first.name}</Link>
+                <Link to={productPath(first.product, first.options.length ? first.variant : null)}>
+                  {firstLabel}
+                </Link>
               ) : (
-                <span>{first.name}</span>
+                <span>{firstLabel}</span>
               ))}
             {more > 0 && (
               <span className="text-muted">

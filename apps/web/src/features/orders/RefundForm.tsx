@@ -6,6 +6,7 @@ import {
   refundableUnits,
   type RefundableOrder,
 } from '@proshop/domain/refunds';
+import { lineLabel } from '@proshop/domain/variants';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -93,7 +94,7 @@ export function RefundForm({ order }: { order: Order }) {
           <QuantitySelect
             key={item._id}
             id={`refund-${item._id}`}
-            label={`${item.name} (${units} of ${item.qty} left)`}
+            label={`${lineLabel(item.name, item.options)} (${units} of ${item.qty} left)`}
             max={units}
             value={quantities[item._id] ?? 0}
             onChange={(qty) => setQuantities({ ...quantities, [item._id]: qty })}

@@ -1,5 +1,6 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import { returnableUnits } from '@proshop/domain/refunds';
+import { lineLabel } from '@proshop/domain/variants';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -44,7 +45,7 @@ export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () 
           <QuantitySelect
             key={item._id}
             id={`return-${item._id}`}
-            label={`${item.name} to return`}
+            label={`${lineLabel(item.name, item.options)} to return`}
             max={units}
             value={quantities[item._id] ?? 0}
             onChange={(qty) => setQuantities({ ...quantities, [item._id]: qty })}

@@ -1,4 +1,5 @@
 import type { Order } from '@proshop/domain/order-schemas';
+import { lineLabel } from '@proshop/domain/variants';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { cartLineFrom, useLazyGetCartProductQuery } from '../../state/cart-products.ts';
@@ -6,13 +7,16 @@ import { addItem } from '../../state/cart-slice.ts';
 
 export interface ReorderResult {
   added: number;
-  /** Names of the lines left out: the product was deleted or is out of stock now. */
+  /**
+   * Lines left out ("Trail Shirt — Size: M"): the product or its variant was deleted or is out
+   * of stock now.
+   */
   unavailable: string[];
 }
 
 /**
  * Puts an order's items back in the cart at today's price and stock (never the price paid then),
- * each with the quantity ordered, capped at what is in stock.
+ * each the same variant, with the quantity ordered, capped at what is in stock.
  */
 export function useReorder(): (order: Order) => Promise<ReorderResult> {
   const dispatch = useDispatch();
@@ -26,11 +30,12 @@ export function useReorder(): (order: Order) => Promise<ReorderResult> {
               .unwrap()
               .catch(() => undefined)
           : undefined;
-        if (!product || product.countInStock < 1) {
-          result.unavailable.push(item.name);
+        const line = product && cartLineFrom(product, item.qty, item.variant);
+        if (!line || line.countInStock < 1) {
+          result.unavailable.push(lineLabel(item.name, item.options));
           continue;
         }
-        dispatch(addItem(cartLineFrom(product, Math.min(item.qty, product.countInStock))));
+        dispatch(addItem({ ...line, qty: Math.min(line.qty, line.countInStock) }));
         result.added += 1;
       }
       return result;

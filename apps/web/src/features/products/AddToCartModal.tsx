@@ -1,4 +1,5 @@
 import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
+import { lineLabel } from '@proshop/domain/variants';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useSelector } from 'react-redux';
@@ -35,13 +36,13 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
         <Modal.Body className="d-flex align-items-center gap-3">
           <ProductImage
             image={added.image}
-            alt={added.name}
+            alt={lineLabel(added.name, added.options)}
             width={96}
             sizes="96px"
             className="rounded"
           />
           <div>
-            <p className="fw-semibold mb-1">{added.name}</p>
+            <p className="fw-semibold mb-1">{lineLabel(added.name, added.options)}</p>
             <p className="mb-1">Qty: {added.qty}</p>
             <p className="mb-0">
               Price: {formatMoney(lineTotal(toCents(added.price), added.qty), shopCurrency)}

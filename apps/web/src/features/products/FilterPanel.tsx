@@ -4,6 +4,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import {
   RATING_OPTIONS,
   priceBound,
+  toggleOptionValue,
   toggleSlug,
   type CatalogueFilters,
   type FixedFilter,
@@ -70,6 +71,21 @@ export function FilterPanel({
             locked={fixed.brand}
             onToggle={(slug) => onChange({ ...filters, brands: toggleSlug(filters.brands, slug) })}
           />
+          {optionFacets(facets, filters).map((option) => (
+            <FacetChoices
+              key={option.name}
+              legend={option.name}
+              values={option.values}
+              selected={filters.options[option.name] ?? []}
+              locked={undefined}
+              onToggle={(value) =>
+                onChange({
+                  ...filters,
+                  options: toggleOptionValue(filters.options, option.name, value),
+                })
+              }
+            />
+          ))}
           <PriceRange
             // A new range in the address (a chip removed, Back) shows in the boxes.
             key={`${filters.minPrice ?? ''}-${filters.maxPrice ?? ''}`}
@@ -98,6 +114,24 @@ export function FilterPanel({
       </Offcanvas.Body>
     </Offcanvas>
   );
+}
+
+/**
+ * The option facets (Size, Colour) as choices: a value's slug is the value itself. An option
+ * chosen that the answer no longer lists still shows, so it can be unchosen.
+ */
+function optionFacets(
+  facets: ProductFacets | undefined,
+  filters: CatalogueFilters,
+): { name: string; values: FacetValue[] }[] {
+  const listed = (facets?.options ?? []).map((option) => ({
+    name: option.name,
+    values: option.values.map(({ value, count }) => ({ slug: value, name: value, count })),
+  }));
+  const unlisted = Object.keys(filters.options)
+    .filter((name) => !listed.some((option) => option.name === name))
+    .map((name) => ({ name, values: [] }));
+  return [...listed, ...unlisted];
 }
 
 interface FacetChoicesProps {

@@ -1,10 +1,10 @@
-import { formatMoney, toCents } from '@proshop/domain/money';
 import type { Product } from '@proshop/domain/product-schemas';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { Rating } from '../../components/Rating.tsx';
 import { shopCurrency } from '../../lib/shop-currency.ts';
+import { priceLabel } from './price-label.ts';
 
 /**
  * The card's width in the grid (12 and 6 columns of 12 from sm and md in the container; from lg,
@@ -48,7 +48,7 @@ export function ProductCard({ product, imageLoading, imagePriority }: ProductCar
         </Card.Title>
         <Rating value={product.rating} text={`${product.numReviews} reviews`} />
         <Card.Text className="fs-4 fw-semibold mt-auto mb-0 pt-2">
-          {formatMoney(toCents(product.price), shopCurrency)}
+          {priceLabel(product, shopCurrency)}
         </Card.Text>
       </Card.Body>
     </Card>

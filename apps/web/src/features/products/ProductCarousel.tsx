@@ -1,10 +1,10 @@
-import { formatMoney, toCents } from '@proshop/domain/money';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { Message } from '../../components/Message.tsx';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
+import { priceLabel } from './price-label.ts';
 import { useGetTopProductsQuery } from './products-api.ts';
 
 const SLIDE_INTERVAL_MS = 5000;
@@ -49,7 +49,7 @@ export function ProductCarousel() {
             />
             <Carousel.Caption>
               <h2 className="fs-5">
-                {product.name} ({formatMoney(toCents(product.price), shopCurrency)})
+                {product.name} ({priceLabel(product, shopCurrency)})
               </h2>
             </Carousel.Caption>
           </Link>

@@ -37,6 +37,17 @@ interface ProductGalleryProps {
   images: readonly string[];
   /** The product's name: what the pictures show. */
   name: string;
+  /**
+   * A picture to show, one of `images`, turned to whenever it changes (the variant chosen on the
+   * product page); undefined leaves the shopper's own choice of picture alone.
+   */
+  picture?: string | undefined;
+}
+
+/** Where `picture` is among `images`; undefined when it is not one of them. */
+function placeOf(images: readonly string[], picture: string | undefined): number | undefined {
+  const index = picture === undefined ? -1 : images.indexOf(picture);
+  return index === -1 ? undefined : index;
 }
 
 /**
@@ -44,8 +55,17 @@ interface ProductGalleryProps {
  * swipes to turn them, and a larger view. The first picture is the page's largest element as it
  * opens: it is fetched first and nothing waits for the others.
  */
-export function ProductGallery({ images, name }: ProductGalleryProps) {
-  const [index, setIndex] = useState(0);
+export function ProductGallery({ images, name, picture }: ProductGalleryProps) {
+  // The picture shown as the page opens (a shared link's variant's) is the one fetched first.
+  const [first] = useState(() => placeOf(images, picture) ?? 0);
+  const [index, setIndex] = useState(first);
+  const [followed, setFollowed] = useState(picture);
+  if (picture !== followed) {
+    // Adjusted while rendering rather than in an effect: the new picture shows at once.
+    setFollowed(picture);
+    const place = placeOf(images, picture);
+    if (place !== undefined) setIndex(place);
+  }
   const [enlarged, setEnlarged] = useState(false);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
   const swipe = useRef<{ x: number; moved: boolean } | null>(null);
@@ -121,7 +141,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
           width={640}
           sizes={MAIN_SIZES}
           // The largest thing on the page as it opens: fetched before anything else.
-          fetchPriority={index === 0 ? 'high' : 'auto'}
+          fetchPriority={index === first ? 'high' : 'auto'}
           className="img-fluid rounded"
           draggable={false}
         />

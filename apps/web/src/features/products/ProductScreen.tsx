@@ -1,6 +1,7 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
-import { useState } from 'react';
+import { findVariant } from '@proshop/domain/variants';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
@@ -8,11 +9,12 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Rating } from '../../components/Rating.tsx';
-import { addItem, selectCart, type CartItem } from '../../state/cart-slice.ts';
+import { cartLineFrom } from '../../state/cart-products.ts';
+import { addItem, sameLine, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
@@ -21,6 +23,15 @@ import { AddToCartModal } from './AddToCartModal.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { ProductBreadcrumbs } from './ProductBreadcrumbs.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
+import { priceLabel } from './price-label.ts';
+import {
+  choicePicture,
+  choosePrompt,
+  chooseValue,
+  initialChoice,
+  missingOptions,
+} from './variant-choice.ts';
+import { VariantSelector } from './VariantSelector.tsx';
 import { useGetProductDetailsQuery } from './products-api.ts';
 
 export function ProductScreen() {
@@ -48,21 +59,78 @@ export function ProductScreen() {
 function ProductDetails({ product }: { product: ProductDetail }) {
   const dispatch = useDispatch();
   const { cartItems } = useSelector(selectCart);
+  const [searchParams, setSearchParams] = useSearchParams();
   const [qty, setQty] = useState(1);
   const [added, setAdded] = useState<CartItem | null>(null);
-  const inStock = product.countInStock > 0;
-  const quantities = quantityOptions(product.countInStock);
+  const reasonId = useId();
+  const { options, variants } = product;
+  const hasOptions = options.length > 0;
+  const [choice, setChoice] = useState(() =>
+    initialChoice(options, variants, searchParams.get('variant')),
+  );
+  const missing = missingOptions(options, choice);
+  const chosen = hasOptions && missing.length === 0 ? findVariant(variants, choice) : undefined;
+  // A link to another variant of this product (a cart line's, while the page is open) chooses it.
+  const addressVariant = searchParams.get('variant');
+  const [seenAddressVariant, setSeenAddressVariant] = useState(addressVariant);
+  if (addressVariant !== seenAddressVariant) {
+    setSeenAddressVariant(addressVariant);
+    if (addressVariant && addressVariant !== chosen?._id) {
+      setChoice(initialChoice(options, variants, addressVariant));
+    }
+  }
+  // Choosing: some option still has no value. Not offered: the values chosen name no variant,
+  // or one switched off.
+  const choosing = hasOptions && missing.length > 0;
+  const notOffered = hasOptions && !choosing && !chosen?.active;
+  // What the cart would get: a product without options has one line (its implicit variant), one
+  // with options once the choice names a variant on offer.
+  const line = hasOptions
+    ? chosen && !notOffered && cartLineFrom(product, qty, chosen._id)
+    : cartLineFrom(product, qty);
+  const stock = line ? line.countInStock : 0;
+  const inStock = stock > 0;
+  const quantities = quantityOptions(stock);
+  // A smaller stock of the variant chosen since takes the quantity down with it.
+  const chosenQty = Math.min(qty, Math.max(quantities.length, 1));
+  const price = line
+    ? formatMoney(toCents(line.price), shopCurrency)
+    : priceLabel(product, shopCurrency);
+  const picture = hasOptions ? choicePicture(variants, choice, chosen) : undefined;
+  // Before the choice is complete, the status is the product's: some variant in stock or none.
+  const status = notOffered
+    ? 'Not available'
+    : (choosing ? product.countInStock > 0 : inStock)
+      ? 'In Stock'
+      : 'Out Of Stock';
+  const reason = choosing
+    ? choosePrompt(missing)
+    : notOffered
+      ? 'This combination is not available'
+      : undefined;
+
+  function choose(option: string, value: string) {
+    const next = chooseValue(options, variants, choice, option, value);
+    setChoice(next);
+    const variant =
+      missingOptions(options, next).length === 0 ? findVariant(variants, next) : undefined;
+    // The address names the variant, so a shared link opens with it chosen; replaced, not
+    // pushed: Back leaves the product rather than undoing a choice.
+    setSearchParams(
+      (params) => {
+        const updated = new URLSearchParams(params);
+        if (variant) updated.set('variant', variant._id);
+        else updated.delete('variant');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
 
   function addToCart() {
-    const alreadyInCart = cartItems.some((item) => item.product === product._id);
-    const item: CartItem = {
-      product: product._id,
-      name: product.name,
-      image: product.image,
-      price: product.price,
-      countInStock: product.countInStock,
-      qty,
-    };
+    if (!line) return;
+    const item: CartItem = { ...line, qty: chosenQty };
+    const alreadyInCart = cartItems.some((inCart) => sameLine(inCart, item));
     dispatch(addItem(item));
     // A toast still showing from an earlier add gives way to the one for this add.
     dispatch(hideNotifications());
@@ -74,7 +142,11 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     <>
       <Row className="g-4 mb-4">
         <Col md={5}>
-          <ProductGallery images={product.images} name={product.name} />
+          <ProductGallery
+            images={product.images}
+            name={product.name}
+            picture={picture === null ? product.image : picture}
+          />
         </Col>
         <Col md={4}>
           <ListGroup variant="flush">
@@ -84,9 +156,17 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             <ListGroup.Item>
               <Rating value={product.rating} text={`${product.numReviews} reviews`} />
             </ListGroup.Item>
-            <ListGroup.Item>
-              Price: {formatMoney(toCents(product.price), shopCurrency)}
-            </ListGroup.Item>
+            <ListGroup.Item>Price: {price}</ListGroup.Item>
+            {hasOptions && (
+              <ListGroup.Item>
+                <VariantSelector
+                  options={options}
+                  variants={variants}
+                  choice={choice}
+                  onChoose={choose}
+                />
+              </ListGroup.Item>
+            )}
             <ListGroup.Item style={{ whiteSpace: 'pre-line' }}>
               Description: {product.description}
             </ListGroup.Item>
@@ -99,14 +179,14 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <Row>
                   <Col>Price:</Col>
                   <Col>
-                    <strong>{formatMoney(toCents(product.price), shopCurrency)}</strong>
+                    <strong>{price}</strong>
                   </Col>
                 </Row>
               </ListGroup.Item>
               <ListGroup.Item>
                 <Row>
                   <Col>Status:</Col>
-                  <Col>{inStock ? 'In Stock' : 'Out Of Stock'}</Col>
+                  <Col>{status}</Col>
                 </Row>
               </ListGroup.Item>
               {inStock && (
@@ -115,7 +195,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                     <Form.Label column>Qty</Form.Label>
                     <Col>
                       <Form.Select
-                        value={qty}
+                        value={chosenQty}
                         onChange={(event) => setQty(Number(event.target.value))}
                       >
                         {quantities.map((value) => (
@@ -134,10 +214,16 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                   variant="dark"
                   className="w-100"
                   disabled={!inStock}
+                  aria-describedby={reason ? reasonId : undefined}
                   onClick={addToCart}
                 >
                   Add To Cart
                 </Button>
+                {reason && (
+                  <p id={reasonId} className="small text-body-secondary text-center mt-2 mb-0">
+                    {reason}
+                  </p>
+                )}
               </ListGroup.Item>
             </ListGroup>
           </Card>

@@ -6,7 +6,9 @@ import {
   filterChips,
   hasFilters,
   productListParams,
+  productListSearch,
   readCatalogueQuery,
+  toggleOptionValue,
   toggleSlug,
   withFixed,
   type CatalogueFilters,
@@ -17,6 +19,7 @@ const read = (query: string) => readCatalogueQuery(new URLSearchParams(query));
 const every: CatalogueFilters = {
   categories: ['phones', 'cameras'],
   brands: ['apple'],
+  options: { Size: ['M', 'L'], Colour: ['Blue'] },
   minPrice: '10',
   maxPrice: '49.99',
   inStock: true,
@@ -24,13 +27,13 @@ const every: CatalogueFilters = {
   sort: 'price-asc',
 };
 
+const everySearch =
+  'category=phones,cameras&brand=apple&option=Size:M,L&option=Colour:Blue&minPrice=10' +
+  '&maxPrice=49.99&inStock=1&minRating=4&sort=price-asc';
+
 describe('readCatalogueQuery', () => {
   it('reads every filter and the sort', () => {
-    expect(
-      read(
-        'category=phones,cameras&brand=apple&minPrice=10&maxPrice=49.99&inStock=1&minRating=4&sort=price-asc',
-      ),
-    ).toEqual(every);
+    expect(read(everySearch)).toEqual(every);
   });
 
   it('reads no query as no filter and the newest first', () => {
@@ -60,6 +63,22 @@ describe('readCatalogueQuery', () => {
     expect(read(`category=${slugs.join(',')}`).categories).toEqual(slugs.slice(0, 20));
   });
 
+  it('reads option filters, each option once, leaving out malformed ones', () => {
+    expect(read('option=Size:M,L&option=Colour:Dark%20Blue').options).toEqual({
+      Size: ['M', 'L'],
+      Colour: ['Dark Blue'],
+    });
+    expect(read('option=Size&option=:M&option=Size:,&option=Fit:Slim').options).toEqual({
+      Fit: ['Slim'],
+    });
+    expect(read('option=Size:M&option=Size:L').options).toEqual({ Size: ['M'] });
+    expect(read('option=A:1&option=B:2&option=C:3&option=D:4').options).toEqual({
+      A: ['1'],
+      B: ['2'],
+      C: ['3'],
+    });
+  });
+
   it('swaps price bounds given the wrong way round', () => {
     expect(read('minPrice=50&maxPrice=10')).toMatchObject({ minPrice: '10', maxPrice: '50' });
     expect(read('minPrice=5&maxPrice=5')).toMatchObject({ minPrice: '5', maxPrice: '5' });
@@ -68,9 +87,7 @@ describe('readCatalogueQuery', () => {
 
 describe('catalogueSearch', () => {
   it('writes the filters in a fixed order, commas between slugs left readable', () => {
-    expect(catalogueSearch(every)).toBe(
-      '?category=phones,cameras&brand=apple&minPrice=10&maxPrice=49.99&inStock=1&minRating=4&sort=price-asc',
-    );
+    expect(catalogueSearch(every)).toBe(`?${everySearch}`);
   });
 
   it('writes nothing for no filter and the default sort', () => {
@@ -104,12 +121,19 @@ describe('productListParams', () => {
       pageNumber: '2',
       category: 'phones,cameras',
       brand: 'apple',
+      option: ['Size:M,L', 'Colour:Blue'],
       minPrice: '10',
       maxPrice: '49.99',
       inStock: '1',
       minRating: '4',
       sort: 'price-asc',
     });
+  });
+
+  it('sends one option parameter per option', () => {
+    const search = productListSearch(productListParams(every, {}, undefined, '1'));
+    expect(search.getAll('option')).toEqual(['Size:M,L', 'Colour:Blue']);
+    expect(search.get('brand')).toBe('apple');
   });
 
   it("adds the page's own category, first and once, and leaves out what is not set", () => {
@@ -132,6 +156,14 @@ describe('changing the filters', () => {
   it('toggles a slug in and out of its list', () => {
     expect(toggleSlug(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggleSlug(['a', 'b'], 'a')).toEqual(['b']);
+  });
+
+  it("toggles an option's value, the option gone with its last value", () => {
+    expect(toggleOptionValue({}, 'Size', 'M')).toEqual({ Size: ['M'] });
+    expect(toggleOptionValue({ Size: ['M'] }, 'Size', 'L')).toEqual({ Size: ['M', 'L'] });
+    expect(toggleOptionValue({ Size: ['M'], Colour: ['Blue'] }, 'Size', 'M')).toEqual({
+      Colour: ['Blue'],
+    });
   });
 
   it('clears every filter but keeps the sort', () => {
@@ -164,6 +196,9 @@ describe('filterChips', () => {
       ['Category: Phones', 'Remove filter: Category Phones'],
       ['Category: Cameras & Lenses', 'Remove filter: Category Cameras & Lenses'],
       ['Brand: Apple', 'Remove filter: Brand Apple'],
+      ['Size: M', 'Remove filter: Size M'],
+      ['Size: L', 'Remove filter: Size L'],
+      ['Colour: Blue', 'Remove filter: Colour Blue'],
       ['Price: $10.00 to $49.99', 'Remove filter: Price $10.00 to $49.99'],
       ['In stock only', 'Remove filter: In stock only'],
       ['Rating: 4 & up', 'Remove filter: Rating 4 and up'],
@@ -174,9 +209,11 @@ describe('filterChips', () => {
     const chips = filterChips(every, names, {}, money);
     expect(chips[0]?.without).toEqual({ ...every, categories: ['cameras'] });
     expect(chips[2]?.without).toEqual({ ...every, brands: [] });
-    expect(chips[3]?.without).toEqual({ ...every, minPrice: undefined, maxPrice: undefined });
-    expect(chips[4]?.without).toEqual({ ...every, inStock: false });
-    expect(chips[5]?.without).toEqual({ ...every, minRating: undefined });
+    expect(chips[3]?.without).toEqual({ ...every, options: { Size: ['L'], Colour: ['Blue'] } });
+    expect(chips[5]?.without).toEqual({ ...every, options: { Size: ['M', 'L'] } });
+    expect(chips[6]?.without).toEqual({ ...every, minPrice: undefined, maxPrice: undefined });
+    expect(chips[7]?.without).toEqual({ ...every, inStock: false });
+    expect(chips[8]?.without).toEqual({ ...every, minRating: undefined });
   });
 
   it('says an open price range as such, and a slug without a name as itself', () => {

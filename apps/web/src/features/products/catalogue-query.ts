@@ -1,14 +1,19 @@
 import {
   isProductSort,
   MAX_FILTER_SLUGS,
+  MAX_OPTION_FILTERS,
+  optionFilterParameters,
+  parseOptionFilters,
   PRICE_BOUND_PATTERN,
+  type OptionFilters,
   type ProductSort,
 } from '@proshop/domain/catalogue-query';
 import { isSlug } from '@proshop/domain/slugs';
 
 /**
  * The product list's filters and sort as the address holds them
- * (`?category=a,b&brand=x&minPrice=10&maxPrice=50&inStock=1&minRating=4&sort=price-asc`), so a
+ * (`?category=a,b&brand=x&option=Size:M,L&option=Colour:Blue&minPrice=10&maxPrice=50&inStock=1
+ * &minRating=4&sort=price-asc`), so a
  * list can be shared, reloaded and reached again with Back. The rules are GET /api/products'
  * (packages/domain/src/catalogue-query.ts, zod-free so that the home page's first load can read
  * them: docs/decisions/0014-zod-out-of-the-first-load.md); a bad value is dropped, not refused.
@@ -17,6 +22,8 @@ export interface CatalogueFilters {
   /** Category slugs, each once, in the order chosen. */
   categories: string[];
   brands: string[];
+  /** Option values (Size: M or L), option name → values, each in the order chosen. */
+  options: OptionFilters;
   /** Price bounds as typed: digits with at most 2 decimals. */
   minPrice: string | undefined;
   maxPrice: string | undefined;
@@ -43,6 +50,7 @@ export const RATING_OPTIONS = [4, 3, 2, 1] as const;
 export const NO_FILTERS: CatalogueFilters = {
   categories: [],
   brands: [],
+  options: {},
   minPrice: undefined,
   maxPrice: undefined,
   inStock: false,
@@ -71,6 +79,23 @@ function slugList(value: string | null): string[] {
   return [...new Set(slugs)].slice(0, MAX_FILTER_SLUGS);
 }
 
+/**
+ * The `option` parameters (`Size:M,L`, one per option): one the server would refuse is left
+ * out, the others kept, up to MAX_OPTION_FILTERS options.
+ */
+function optionFilters(parameters: string[]): OptionFilters {
+  const filters: OptionFilters = {};
+  for (const parameter of parameters) {
+    const parsed = parseOptionFilters([parameter]);
+    if (typeof parsed === 'string') continue;
+    for (const [name, values] of Object.entries(parsed)) {
+      if (filters[name] || Object.keys(filters).length >= MAX_OPTION_FILTERS) continue;
+      filters[name] = values;
+    }
+  }
+  return filters;
+}
+
 function sortOf(value: string | null): ProductSort {
   return isProductSort(value) ? value : DEFAULT_SORT;
 }
@@ -89,6 +114,7 @@ export function readCatalogueQuery(params: URLSearchParams): CatalogueFilters {
   return {
     categories: slugList(params.get('category')),
     brands: slugList(params.get('brand')),
+    options: optionFilters(params.getAll('option')),
     minPrice,
     maxPrice,
     inStock: params.get('inStock') === '1',
@@ -104,6 +130,7 @@ function queryPairs(filters: CatalogueFilters, fixed: FixedFilter): [string, str
   const brands = filters.brands.filter((slug) => slug !== fixed.brand);
   if (categories.length > 0) pairs.push(['category', categories.join(',')]);
   if (brands.length > 0) pairs.push(['brand', brands.join(',')]);
+  for (const option of optionFilterParameters(filters.options)) pairs.push(['option', option]);
   if (filters.minPrice !== undefined) pairs.push(['minPrice', filters.minPrice]);
   if (filters.maxPrice !== undefined) pairs.push(['maxPrice', filters.maxPrice]);
   if (filters.inStock) pairs.push(['inStock', '1']);
@@ -114,12 +141,14 @@ function queryPairs(filters: CatalogueFilters, fixed: FixedFilter): [string, str
 
 /**
  * The query string of `filters` ('' when there are none), the default sort and the page's own
- * category or brand left out. Commas between slugs stay readable (`category=a,b`).
+ * category or brand left out. Commas between slugs and values and the colon after an option's
+ * name stay readable (`category=a,b`, `option=Size:M,L`).
  */
 export function catalogueSearch(filters: CatalogueFilters, fixed: FixedFilter = {}): string {
   const pairs = queryPairs(filters, fixed);
   if (pairs.length === 0) return '';
-  const encode = (value: string) => encodeURIComponent(value).replaceAll('%2C', ',');
+  const encode = (value: string) =>
+    encodeURIComponent(value).replaceAll('%2C', ',').replaceAll('%3A', ':');
   return `?${pairs.map(([name, value]) => `${name}=${encode(value)}`).join('&')}`;
 }
 
@@ -134,24 +163,56 @@ export function withFixed(filters: CatalogueFilters, fixed: FixedFilter): Catalo
   };
 }
 
+/**
+ * The parameters of GET /api/products: one value each, but `option`, which is repeated (one per
+ * option: `option=Size:M,L&option=Colour:Blue`).
+ */
+export type ProductListParams = Record<string, string | string[]>;
+
 /** The parameters of GET /api/products for `filters` (the page's own ones added) and a page. */
 export function productListParams(
   filters: CatalogueFilters,
   fixed: FixedFilter,
   keyword: string | undefined,
   pageNumber: string,
-): Record<string, string> {
+): ProductListParams {
   const applied = withFixed(filters, fixed);
+  const pairs = queryPairs(applied, {});
+  const options = pairs.filter(([name]) => name === 'option').map(([, value]) => value);
   return {
     ...(keyword ? { keyword } : {}),
     pageNumber,
-    ...Object.fromEntries(queryPairs(applied, {})),
+    ...Object.fromEntries(pairs.filter(([name]) => name !== 'option')),
+    ...(options.length > 0 ? { option: options } : {}),
   };
+}
+
+/** The query string of GET /api/products' parameters, `option` once per value. */
+export function productListSearch(params: ProductListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of typeof value === 'string' ? [value] : value) search.append(name, one);
+  }
+  return search;
 }
 
 /** `list` with `slug` added at the end, or taken out when it is there. */
 export function toggleSlug(list: string[], slug: string): string[] {
   return list.includes(slug) ? list.filter((other) => other !== slug) : [...list, slug];
+}
+
+/**
+ * The option filters with `value` of `option` added at the end, or taken out when it is there
+ * (an option with no value left is no filter).
+ */
+export function toggleOptionValue(
+  options: OptionFilters,
+  option: string,
+  value: string,
+): OptionFilters {
+  const values = toggleSlug(options[option] ?? [], value);
+  const { [option]: _removed, ...others } = options;
+  return values.length > 0 ? { ...options, [option]: values } : others;
 }
 
 /** The filters cleared, the sort kept: it orders the list, it does not narrow it. */
@@ -211,6 +272,16 @@ export function filterChips(
       removeLabel: `Remove filter: Brand ${name}`,
       without: { ...filters, brands: filters.brands.filter((other) => other !== slug) },
     });
+  }
+  for (const [option, values] of Object.entries(filters.options)) {
+    for (const value of values) {
+      chips.push({
+        key: `option:${option}:${value}`,
+        label: `${option}: ${value}`,
+        removeLabel: `Remove filter: ${option} ${value}`,
+        without: { ...filters, options: toggleOptionValue(filters.options, option, value) },
+      });
+    }
   }
   const { minPrice, maxPrice } = filters;
   if (minPrice !== undefined || maxPrice !== undefined) {

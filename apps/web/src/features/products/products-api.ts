@@ -1,5 +1,6 @@
 import type { Product, ProductDetail, ProductListResponse } from '@proshop/domain/product-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
+import { productListSearch, type ProductListParams } from './catalogue-query.ts';
 
 /** The review as typed: a rating left on `select...` is sent without a value. */
 interface ReviewArgs {
@@ -13,13 +14,14 @@ interface ReviewArgs {
  * (catalogue-query.ts' productListParams), each only when set, so that the same list is one cache
  * entry however it was reached.
  */
-type ProductListArgs = Record<string, string>;
+type ProductListArgs = ProductListParams;
 
 // The admin screens change products with the same tag, so the storefront never shows stale data.
 const productsApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<ProductListResponse, ProductListArgs>({
-      query: (params) => ({ url: '/api/products', params }),
+      // Built here rather than by the base query, which would join a repeated `option` with commas.
+      query: (params) => ({ url: '/api/products', params: productListSearch(params) }),
       providesTags: ['Product'],
     }),
     getTopProducts: build.query<Product[], void>({
