@@ -51,6 +51,11 @@ const CASES: { label: string; query: string }[] = [
     query: 'keyword=headphones&brand=sony&sort=price-asc',
   },
   { label: '"waterproof", best-selling', query: 'keyword=waterproof&sort=best-selling' },
+  { label: 'option Size M, newest', query: 'option=Size:M' },
+  {
+    label: 'option Size L + Colour + in stock',
+    query: 'option=Size:L&option=Colour:Black&inStock=1',
+  },
 ];
 
 async function measure(kind: string, database: DatabaseHandle, products: number) {

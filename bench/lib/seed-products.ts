@@ -2,7 +2,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../apps/server/src/db/client.ts';
 import { vacuumLikeAutovacuum } from './vacuum.ts';
+import { refreshVariantSummaries } from '../../apps/server/src/modules/products/variant-summary.ts';
 import { slugify } from '../../packages/domain/src/slugs.ts';
+import { sql } from 'drizzle-orm';
 import {
   brands as brandTable,
   categories as categoryTable,
@@ -120,9 +122,49 @@ function sentence(length: number): string {
 
 const day = 86_400_000;
 
+/** One product in this many has options (Size × Colour, 6 variants, XL dearer), as a clothing shop's might. */
+const WITH_OPTIONS_EVERY = 10;
+const SIZES = ['S', 'M', 'L'];
+const COLOURS = ['Black', 'White'];
+
 /**
- * Inserts `count` products (1,000 per statement) with words the search benches look for, then
- * vacuums and analyses the table. Answers the seconds it took.
+ * Every product's variants, as the shop keeps them (docs/decisions/0019): one choosing nothing
+ * with the product's stock, or for one product in WITH_OPTIONS_EVERY six, the L ones dearer and
+ * some sold out; then the products' summary of them (stock, lowest and highest price), all in
+ * set-based statements.
+ */
+async function seedVariants(db: Database): Promise<void> {
+  await db.execute(sql`
+    update products set options = ${JSON.stringify([
+      { name: 'Size', values: SIZES },
+      { name: 'Colour', values: COLOURS },
+    ])}::jsonb
+    where (hashtext(id::text) & 2147483647) % ${WITH_OPTIONS_EVERY} = 0`);
+  await db.execute(sql`
+    insert into product_variants (product_id, sku, count_in_stock, position)
+    select id, 'B-' || replace(id::text, '-', ''), count_in_stock, 0
+    from products where options = '[]'::jsonb`);
+  await db.execute(sql`
+    insert into product_variants (product_id, sku, options, price, count_in_stock, position)
+    select p.id, 'B-' || replace(p.id::text, '-', '') || '-' || s.size || '-' || c.colour,
+      jsonb_build_object('Size', s.size, 'Colour', c.colour),
+      case when s.size = 'L' then p.price + 5 end,
+      (p.count_in_stock + s.n * 7 + c.n * 3) % 12,
+      (s.n * 2 + c.n)::smallint
+    from products p
+    cross join unnest(${sql.param(SIZES)}::text[]) with ordinality as s(size, n)
+    cross join unnest(${sql.param(COLOURS)}::text[]) with ordinality as c(colour, n)
+    where p.options <> '[]'::jsonb`);
+  const ids = await db.select({ id: products.id }).from(products);
+  await refreshVariantSummaries(
+    db,
+    ids.map((row) => row.id),
+  );
+}
+
+/**
+ * Inserts `count` products (1,000 per statement) with words the search benches look for and
+ * their variants, then vacuums and analyses the tables. Answers the seconds it took.
  */
 export async function seedProducts(db: Database, count: number): Promise<number> {
   const started = performance.now();
@@ -162,8 +204,9 @@ export async function seedProducts(db: Database, count: number): Promise<number>
     });
     await db.insert(products).values(rows);
   }
+  await seedVariants(db);
   // A catalogue in use has been vacuumed and analysed by autovacuum; a freshly loaded one not yet,
   // and without the visibility map and statistics the planner misjudges the trigram index.
-  await vacuumLikeAutovacuum(db, ['products', 'categories', 'brands']);
+  await vacuumLikeAutovacuum(db, ['products', 'product_variants', 'categories', 'brands']);
   return (performance.now() - started) / 1000;
 }

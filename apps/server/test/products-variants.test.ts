@@ -9,11 +9,13 @@ import { defaultSku } from '@proshop/domain/variants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants } from '../src/db/schema.ts';
+import { productPageRows } from '../src/modules/products/repository.ts';
 import {
   createProduct,
   createProductWithVariants,
   createSignedInUser,
 } from './helpers/factories.ts';
+import { planOf } from './helpers/query-plan.ts';
 import { countStatuses, releaseTogether } from './helpers/release-together.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -642,6 +644,15 @@ describe('GET /api/products: filters and facets by variant', () => {
       'Cap',
       'Shirt',
     ]);
+  });
+
+  it('reads a page sorted by price from products_min_price_idx', async () => {
+    for (const sort of ['price-asc', 'price-desc'] as const) {
+      const page = productPageRows(t.database.db, { sort, offset: 0, limit: 8 });
+      expect(await planOf(t.database.db, page.toSQL(), { bitmapScans: false }), sort).toContain(
+        'products_min_price_idx',
+      );
+    }
   });
 
   it('asks one variant to be both in stock and within the price bounds', async () => {

@@ -98,6 +98,13 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // The shop's queries are short; PostgreSQL's JIT compiler, which starts above an estimated
+  // cost, spent some 200 ms compiling filtered lists whose EXISTS on the variants it costs per
+  // row though it runs for few (docs/decisions/0019), several times the query itself. A SET
+  // rather than a startup option, which connection poolers such as PgBouncer refuse.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => {});
+  });
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
