@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.ts';
-import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
+import { PassThroughProvider } from './helpers/pass-through-provider.ts';
 import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
@@ -16,39 +16,20 @@ import { onPostgresOnly } from './helpers/skip-reason.ts';
  * The test provider, with the capture result replaceable per test: what PayPal could answer
  * (declined, another amount, a capture id already used) without a network.
  */
-class ScriptedProvider implements PaymentProvider {
-  readonly kind = 'test' as const;
-  readonly captureTimeLimitMs = 0;
-  private readonly inner = new TestPaymentProvider(TEST_JWT_SECRET);
+class ScriptedProvider extends PassThroughProvider {
   nextCapture: ((real: CaptureResult) => CaptureResult) | undefined;
   captures = 0;
 
-  createPayment(input: Parameters<PaymentProvider['createPayment']>[0]) {
-    return this.inner.createPayment(input);
+  constructor() {
+    super(new TestPaymentProvider(TEST_JWT_SECRET));
   }
 
-  async capturePayment(input: { providerOrderId: string; orderId: string }) {
+  override async capturePayment(input: { providerOrderId: string; orderId: string }) {
     this.captures += 1;
-    const real = await this.inner.capturePayment(input);
+    const real = await super.capturePayment(input);
     const script = this.nextCapture;
     this.nextCapture = undefined;
     return script ? script(real) : real;
-  }
-
-  refundCapture(input: Parameters<PaymentProvider['refundCapture']>[0]) {
-    return this.inner.refundCapture(input);
-  }
-
-  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
-    return this.inner.verifyWebhook(input);
-  }
-
-  findRefund(refundId: string) {
-    return this.inner.findRefund(refundId);
-  }
-
-  findCapture(input: { providerOrderId: string; orderId: string }) {
-    return this.inner.findCapture(input);
   }
 }
 

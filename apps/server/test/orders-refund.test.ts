@@ -1,11 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, refunds } from '../src/db/schema.ts';
-import {
-  providerUnavailable,
-  type PaymentProvider,
-  type RefundInput,
-} from '../src/modules/payments/payment-provider.ts';
+import { providerUnavailable, type RefundInput } from '../src/modules/payments/payment-provider.ts';
 import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
@@ -13,6 +9,7 @@ import { PayPalStandIn } from './helpers/paypal-stand-in.ts';
 import { countStatuses, releaseTogether } from './helpers/release-together.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
+import { PassThroughProvider } from './helpers/pass-through-provider.ts';
 
 type Headers = Record<string, string>;
 type OrderAnswer = {
@@ -23,37 +20,16 @@ type OrderAnswer = {
 };
 
 /** The PayPal client, with a way to lose a refund's answer as a crash or timeout would. */
-class RefundCrashingProvider implements PaymentProvider {
-  readonly kind = 'paypal' as const;
+class RefundCrashingProvider extends PassThroughProvider {
   crash: 'before-paypal' | 'after-paypal' | undefined;
 
-  constructor(readonly inner: PayPalClient) {}
-  get captureTimeLimitMs() {
-    return this.inner.captureTimeLimitMs;
-  }
-  createPayment(input: Parameters<PaymentProvider['createPayment']>[0]) {
-    return this.inner.createPayment(input);
-  }
-  capturePayment(input: Parameters<PaymentProvider['capturePayment']>[0]) {
-    return this.inner.capturePayment(input);
-  }
-  findCapture(input: Parameters<PaymentProvider['findCapture']>[0]) {
-    return this.inner.findCapture(input);
-  }
-  async refundCapture(input: RefundInput) {
+  override async refundCapture(input: RefundInput) {
     const crash = this.crash;
     this.crash = undefined;
     if (crash === 'before-paypal') throw providerUnavailable();
-    const result = await this.inner.refundCapture(input);
+    const result = await super.refundCapture(input);
     if (crash === 'after-paypal') throw providerUnavailable();
     return result;
-  }
-  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
-    return this.inner.verifyWebhook(input);
-  }
-
-  findRefund(refundId: string) {
-    return this.inner.findRefund(refundId);
   }
 }
 

@@ -3,10 +3,8 @@ import type { ProductOption } from '@proshop/domain/variants';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orderItems, orders, products, productVariants } from '../src/db/schema.ts';
-import type {
-  CreatePaymentInput,
-  PaymentProvider,
-} from '../src/modules/payments/payment-provider.ts';
+import type { CreatePaymentInput } from '../src/modules/payments/payment-provider.ts';
+import { PassThroughProvider } from './helpers/pass-through-provider.ts';
 import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
 import {
   createProduct,
@@ -22,38 +20,23 @@ import { testDatabaseKind } from './helpers/test-database.ts';
 type Headers = Record<string, string>;
 
 /** The test provider, keeping what the shop asked of it: payments made, captures taken. */
-class RecordingProvider implements PaymentProvider {
-  readonly kind = 'test' as const;
-  readonly captureTimeLimitMs = 0;
-  private readonly inner = new TestPaymentProvider(TEST_JWT_SECRET);
+class RecordingProvider extends PassThroughProvider {
   readonly payments: CreatePaymentInput[] = [];
   /** Orders whose payment was captured: money taken. */
   readonly captured: string[] = [];
 
-  createPayment(input: CreatePaymentInput) {
+  constructor() {
+    super(new TestPaymentProvider(TEST_JWT_SECRET));
+  }
+
+  override createPayment(input: CreatePaymentInput) {
     this.payments.push(input);
-    return this.inner.createPayment(input);
+    return super.createPayment(input);
   }
 
-  async capturePayment(input: { providerOrderId: string; orderId: string }) {
+  override capturePayment(input: { providerOrderId: string; orderId: string }) {
     this.captured.push(input.orderId);
-    return this.inner.capturePayment(input);
-  }
-
-  refundCapture(input: Parameters<PaymentProvider['refundCapture']>[0]) {
-    return this.inner.refundCapture(input);
-  }
-
-  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
-    return this.inner.verifyWebhook(input);
-  }
-
-  findRefund(refundId: string) {
-    return this.inner.findRefund(refundId);
-  }
-
-  findCapture(input: { providerOrderId: string; orderId: string }) {
-    return this.inner.findCapture(input);
+    return super.capturePayment(input);
   }
 }
 

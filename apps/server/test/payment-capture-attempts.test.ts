@@ -12,6 +12,7 @@ import * as ordersApi from './helpers/orders.ts';
 import { PayPalStandIn } from './helpers/paypal-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
+import { PassThroughProvider } from './helpers/pass-through-provider.ts';
 
 type CaptureInput = Parameters<PaymentProvider['capturePayment']>[0];
 
@@ -20,45 +21,22 @@ type CaptureInput = Parameters<PaymentProvider['capturePayment']>[0];
  * a capture as a crash would: `crash` says whether PayPal got the capture before the shop went
  * silent. The shop then sees the provider as unavailable, as after a timeout.
  */
-class CrashingProvider implements PaymentProvider {
-  readonly kind = 'paypal' as const;
+class CrashingProvider extends PassThroughProvider {
   crash: 'before-paypal' | 'after-paypal' | undefined;
   lookupFails = false;
 
-  constructor(readonly inner: PayPalClient) {}
-
-  get captureTimeLimitMs() {
-    return this.inner.captureTimeLimitMs;
-  }
-
-  createPayment(input: Parameters<PaymentProvider['createPayment']>[0]) {
-    return this.inner.createPayment(input);
-  }
-
-  async capturePayment(input: CaptureInput) {
+  override async capturePayment(input: CaptureInput) {
     const crash = this.crash;
     this.crash = undefined;
     if (crash === 'before-paypal') throw providerUnavailable();
-    const capture = await this.inner.capturePayment(input);
+    const capture = await super.capturePayment(input);
     if (crash === 'after-paypal') throw providerUnavailable();
     return capture;
   }
 
-  refundCapture(input: Parameters<PaymentProvider['refundCapture']>[0]) {
-    return this.inner.refundCapture(input);
-  }
-
-  verifyWebhook(input: Parameters<PaymentProvider['verifyWebhook']>[0]) {
-    return this.inner.verifyWebhook(input);
-  }
-
-  findRefund(refundId: string) {
-    return this.inner.findRefund(refundId);
-  }
-
-  findCapture(input: CaptureInput) {
+  override findCapture(input: CaptureInput) {
     if (this.lookupFails) return Promise.reject(providerUnavailable());
-    return this.inner.findCapture(input);
+    return super.findCapture(input);
   }
 }
 

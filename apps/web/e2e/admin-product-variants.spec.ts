@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import type { ProductVariant } from '@proshop/domain/product-schemas';
 import { uniqueWord } from './catalogue-api.ts';
 import { expect, test } from './fixtures.ts';
 import { openSignedIn } from './session.ts';
@@ -6,15 +7,7 @@ import { openSignedIn } from './session.ts';
 /** The id in the address of a product's edit form. */
 const editPath = /\/admin\/product\/([^/]+)\/edit$/;
 
-interface SavedVariant {
-  _id: string;
-  sku: string;
-  options: Record<string, string>;
-  price: number | null;
-  countInStock: number;
-  image: string | null;
-  active: boolean;
-}
+type SavedVariant = ProductVariant;
 
 function variantsSection(page: Page): Locator {
   return page.getByRole('main').getByRole('region', { name: 'Variants' });

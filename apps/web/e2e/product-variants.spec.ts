@@ -3,6 +3,7 @@
 // through checkout and payment, and the option values on the order. Each test makes its own
 // product with options through the admin's API (PUT /api/products/{id}/variants).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { ProductVariant } from '@proshop/domain/product-schemas';
 import { createProduct, uniqueWord, type Product } from './catalogue-api.ts';
 import { expect, test, type AddProduct } from './fixtures.ts';
 import { fetchOrderByApi } from './orders-api.ts';
@@ -12,15 +13,7 @@ import { bearer, openSignedIn, type SessionInfo } from './session.ts';
 const BLUE = '/images/running-shoes.webp';
 const ORANGE = '/images/running-shoes-orange.webp';
 
-interface Variant {
-  _id: string;
-  sku: string;
-  options: Record<string, string>;
-  price: number | null;
-  countInStock: number;
-  image: string | null;
-  active: boolean;
-}
+type Variant = ProductVariant;
 
 interface Shoes extends Product {
   /** The variants by choice: `40 Blue`, `41 Orange`... */
