@@ -23,6 +23,7 @@ import { createPaymentProvider } from './modules/payments/create-payment-provide
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
+  await app.register(promotionRoutes);
 
   await app.register(staticFilesPlugin, {
     webDistDir: deps.config.webDistDir,

@@ -171,6 +171,7 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^\s+order_items\s+5$/m);
     expect(result.stdout).toMatch(/^\s+product_variants\s+5$/m);
+    expect(result.stdout).toMatch(/^\s+discounts\s+1$/m);
     expect(result.stdout).toMatch(/^\s+reviews\s+2$/m);
     expect(result.stdout).toContain('Imported: every table holds the rows of the export');
     expect(result.stdout).not.toContain('LC_CTYPE');
@@ -215,6 +216,10 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
           'Removed product',
           'Hemd \\ "Trail"',
         ]);
+        // The order placed with a code keeps it, its discount and the line's share.
+        const withCode = mine.json().find((order: { _id: string }) => order._id !== paid._id);
+        expect(withCode).toMatchObject({ discountCode: 'HERBST-10', discountPrice: 0.01 });
+        expect(withCode.orderItems[0]).toMatchObject({ discount: 0.01 });
         // The line of a variant keeps its SKU and option values, as parsed jsonb.
         expect(paid.orderItems[2]).toMatchObject({
           variant: source.shirt.variants[1]!.id,
@@ -269,7 +274,7 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     const result = await runTransferCommand('import-cli.ts', ['--in', exportGz], target.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The target database is not empty (brands: 2, categories: 1, mail_outbox: 2347, users: 3, ended_sessions: 1, orders: 3, ',
+      'The target database is not empty (brands: 2, categories: 1, discounts: 1, mail_outbox: 2347, users: 3, ended_sessions: 1, orders: 3, ',
     );
     expect(result.stderr).toContain('nothing was changed');
     expect(await withTarget((database) => snapshot(database.db))).toEqual(before);

@@ -121,6 +121,8 @@ describe(`orders of variants (${testDatabaseKind})`, () => {
         image: '/images/shirt-blue.webp',
         price: 25,
         qty: 2,
+        // No discount code: no share of a discount.
+        discount: 0,
       },
       {
         _id: expect.any(String),
@@ -136,6 +138,7 @@ describe(`orders of variants (${testDatabaseKind})`, () => {
         image: '/images/shirt.webp',
         price: 20,
         qty: 1,
+        discount: 0,
       },
     ];
     expect(order.orderItems).toEqual(lines);

@@ -77,6 +77,8 @@ describe('orders', () => {
       options: [],
       name: product.name,
       image: product.image,
+      // No discount code: no line has a share of a discount.
+      discount: 0,
     });
     const lines = [
       { ...line(lamp, lampVariant), price: 19.99, qty: 2 },

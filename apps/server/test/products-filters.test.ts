@@ -193,19 +193,12 @@ describe('GET /api/products: filters, sorts and facets', () => {
   const withinBounds = (f: Filters, price: number) =>
     (f.minPrice === undefined || price >= f.minPrice) &&
     (f.maxPrice === undefined || price <= f.maxPrice);
-  /** One variant on offer meeting every filter on variants, leaving out the price or one option. */
-  const variantFits = (
-    f: Filters,
-    p: Stored,
-    v: StoredVariant,
-    leave: { price?: boolean; option?: string } = {},
-  ) =>
+  /** One variant on offer meeting every filter on variants, leaving out the price if asked. */
+  const variantFits = (f: Filters, p: Stored, v: StoredVariant, leave: { price?: boolean } = {}) =>
     v.active &&
     (leave.price || withinBounds(f, sells(p, v))) &&
     (!f.inStock || v.countInStock > 0) &&
-    Object.entries(f.options).every(
-      ([name, values]) => name === leave.option || values.includes(v.options[name]!),
-    );
+    Object.entries(f.options).every(([name, values]) => values.includes(v.options[name]!));
   const offers = (f: Filters, p: Stored, leave: { price?: boolean } = {}) => {
     const asksPrice = !leave.price && (f.minPrice !== undefined || f.maxPrice !== undefined);
     if (!asksPrice && Object.keys(f.options).length === 0) {
@@ -258,20 +251,24 @@ describe('GET /api/products: filters, sorts and facets', () => {
   const byValue = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
 
   /**
-   * Each option value's count: the products that would be listed were it the option's only
-   * choice. Values in the order the counted products list them (their average place), then by
-   * value; chosen values nothing offers last, with 0.
+   * Each option value's count: the products listed with every filter but the option's own
+   * selection that offer the value on a variant switched on (not necessarily the variant meeting
+   * the other filters: decision 0019). Values in the order the counted products list them (their
+   * average place), then by value; chosen values nothing offers last, with 0.
    */
   const expectedOptionFacets = (f: Filters) => {
     const places = new Map<string, Map<string, number[]>>();
     for (const p of stored) {
-      if (!inCategory(f, p) || !inBrand(f, p) || !ownFilters(f, p)) continue;
       for (const option of p.options) {
+        const others = {
+          ...f,
+          options: Object.fromEntries(
+            Object.entries(f.options).filter(([name]) => name !== option.name),
+          ),
+        };
+        if (!matches(others, p)) continue;
         for (const [index, value] of option.values.entries()) {
-          const offered = p.variants.some(
-            (v) =>
-              v.options[option.name] === value && variantFits(f, p, v, { option: option.name }),
-          );
+          const offered = p.variants.some((v) => v.active && v.options[option.name] === value);
           if (!offered) continue;
           const values = places.get(option.name) ?? new Map<string, number[]>();
           values.set(value, [...(values.get(value) ?? []), index + 1]);

@@ -704,26 +704,67 @@ describe('GET /api/products: filters and facets by variant', () => {
         ],
       },
     ]);
+    // A value counts the products listed with the other filters that offer it on a variant
+    // that is on, not necessarily the variant meeting those filters (decision 0019).
     expect((await facets('option=Size:L&option=Colour:Blue')).options).toEqual([
-      // Colour counted with Size L: only Shirt's L Red.
+      // Colour counted among the products with an L on offer, Shirt and Shorts (Tee's L Red is
+      // off): Shirt offers Blue and Red; Shorts has no colours.
       {
         name: 'Colour',
         values: [
+          { value: 'Blue', count: 1 },
           { value: 'Red', count: 1 },
-          { value: 'Blue', count: 0 },
         ],
       },
-      // Size counted with Colour Blue: Shirt's S and M.
+      // Size counted among the products with a Blue on offer: Shirt, with S, M and L.
       {
         name: 'Size',
         values: [
           { value: 'S', count: 1 },
           { value: 'M', count: 1 },
-          { value: 'L', count: 0 },
+          { value: 'L', count: 1 },
         ],
       },
     ]);
+    expect((await facets('option=Size:M&option=Colour:Red')).options).toEqual([
+      // No product has M Red on offer; Colour among those with an M (Shirt, Shorts), Size among
+      // those with a Red (Shirt, Tee: its L Red is off).
+      {
+        name: 'Colour',
+        values: [
+          { value: 'Blue', count: 1 },
+          { value: 'Red', count: 1 },
+        ],
+      },
+      {
+        name: 'Size',
+        values: [
+          { value: 'S', count: 2 },
+          { value: 'M', count: 1 },
+          { value: 'L', count: 1 },
+        ],
+      },
+    ]);
+    // In stock: Shirt (its M Blue), Tee (its S Red), Shorts; each counts every value it offers.
     expect((await facets('inStock=1')).options).toEqual([
+      {
+        name: 'Colour',
+        values: [
+          { value: 'Blue', count: 1 },
+          { value: 'Red', count: 2 },
+        ],
+      },
+      {
+        name: 'Size',
+        values: [
+          { value: 'S', count: 2 },
+          { value: 'M', count: 2 },
+          { value: 'L', count: 2 },
+        ],
+      },
+    ]);
+    // Within 20 to 30: Shirt (its M at 25), Shorts (30); Tee (15) and Cap (12) are not.
+    expect((await facets('minPrice=20&maxPrice=30')).options).toEqual([
       {
         name: 'Colour',
         values: [
@@ -736,7 +777,7 @@ describe('GET /api/products: filters and facets by variant', () => {
         values: [
           { value: 'S', count: 1 },
           { value: 'M', count: 2 },
-          { value: 'L', count: 1 },
+          { value: 'L', count: 2 },
         ],
       },
     ]);
@@ -756,6 +797,9 @@ describe('GET /api/products: filters and facets by variant', () => {
       minPrice: '15.00',
       maxPrice: '15.00',
       variantCount: 2,
+      // Its L Red is off: neither L nor anything but Red is on offer.
+      optionValues: ['Colour:Red', 'Size:S'],
     });
+    expect(rows.find((row) => row.id === ids.cap)).toMatchObject({ optionValues: [] });
   });
 });

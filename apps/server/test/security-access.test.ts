@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products, users } from '../src/db/schema.ts';
+import { discounts, orders, products, users } from '../src/db/schema.ts';
 import {
   createProduct,
   createSignedInUser,
@@ -59,6 +59,8 @@ describe('access control on every route of the OpenAPI document', () => {
     ops = await apiOperations(t.app);
   });
   afterAll(() => t.close());
+
+  let ownedCodes = 0;
 
   /**
    * A body the route accepts, so that only the access rule (or the id) can stop the call. A new
@@ -116,6 +118,16 @@ describe('access control on every route of the OpenAPI document', () => {
       'POST /api/brands': () => ({ name: `Owned ${uniqueEmail()}` }),
       'PUT /api/brands/{id}': () => ({ name: `Owned ${uniqueEmail()}` }),
       'POST /api/brands/{id}/merge': () => ({ into: '00000000-0000-4000-8000-000000000001' }),
+      'POST /api/discounts': () => ({ code: `OWNED-${ownedCodes++}`, kind: 'free-shipping' }),
+      'PUT /api/discounts/{id}': () => ({
+        code: `OWNED-${ownedCodes++}`,
+        kind: 'percentage',
+        value: 100,
+      }),
+      'POST /api/discounts/check': () => ({
+        code: 'OWNED',
+        orderItems: [{ product: product.id, qty: 1 }],
+      }),
     };
     const make = bodies[operationName(op)];
     expect(make, `${operationName(op)} has a body: add a valid one to validBody()`).toBeDefined();
@@ -154,6 +166,10 @@ describe('access control on every route of the OpenAPI document', () => {
     expect(rule('GET /api/orders')).toBe('admin');
     expect(rule('PUT /api/orders/{id}/pay')).toBe('user');
     expect(rule('GET /api/users/profile')).toBe('user');
+    expect(rule('POST /api/discounts')).toBe('admin');
+    expect(rule('PUT /api/discounts/{id}')).toBe('admin');
+    expect(rule('GET /api/discounts/{id}/orders')).toBe('admin');
+    expect(rule('POST /api/discounts/check')).toBe('user');
   });
 
   it('answers every admin route with 403 for a customer and 401 when signed out, changing nothing', async () => {
@@ -196,6 +212,8 @@ describe('access control on every route of the OpenAPI document', () => {
       .from(orders)
       .where(eq(orders.id, victimOrderId));
     expect(orderRow).toMatchObject({ isPaid: false, isSent: false, isDelivered: false });
+    // Nor a discount code made, for anyone to use.
+    expect(await t.database.db.select().from(discounts)).toEqual([]);
   });
 
   it('answers every user and admin route with 401 when signed out or with a token that is not valid', async () => {

@@ -216,6 +216,7 @@ test.describe('cart and checkout', () => {
     ]);
     expect(prices).toEqual({
       itemsPrice: 104.98,
+      discountPrice: 0,
       shippingPrice: 0,
       taxPrice: 15.75,
       totalPrice: 120.73,

@@ -50,7 +50,15 @@ export const createOrderRequestSchema = z.object({
     .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, 'Payment method must be PayPal or Credit Card'),
+  /** One discount code per order; the server checks it and computes the discount itself. */
+  discountCode: z
+    .string('Discount code must be text')
+    .trim()
+    .max(64, 'A discount code has 3 to 32 letters, digits or dashes')
+    .optional(),
   itemsPrice: amount('Items price'),
+  /** The discount the shopper saw (0 without a code; absent from older clients: 0). */
+  discountPrice: amount('Discount price').default(0),
   shippingPrice: amount('Shipping price'),
   taxPrice: amount('Tax price'),
   totalPrice: amount('Total price'),
@@ -74,6 +82,8 @@ export const orderItemSchema = z.object({
   image: z.string(),
   price: z.number(),
   qty: z.number().int(),
+  /** The line's share of the order's discount (0 without one). */
+  discount: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -85,6 +95,9 @@ export const orderSchema = z.object({
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.string(),
   itemsPrice: z.number(),
+  /** Taken off the items before tax; the code that gave it (null without one). */
+  discountPrice: z.number(),
+  discountCode: z.string().nullable(),
   shippingPrice: z.number(),
   taxPrice: z.number(),
   totalPrice: z.number(),

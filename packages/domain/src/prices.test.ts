@@ -1,10 +1,19 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeOrderPrices } from './prices.ts';
+import type { DiscountTerms } from './discounts.ts';
+import { lineTotal, toCents } from './money.ts';
+import {
+  computeOrderPrices,
+  lineDiscountShares,
+  SHIPPING_PRICE_CENTS,
+  type PricedLine,
+} from './prices.ts';
 
 describe('computeOrderPrices', () => {
   it('charges $25 shipping up to $100 of items and 15 % tax', () => {
     expect(computeOrderPrices([{ price: 89.99, qty: 1 }])).toEqual({
       itemsPrice: 89.99,
+      discountPrice: 0,
       shippingPrice: 25,
       taxPrice: 13.5,
       totalPrice: 128.49,
@@ -29,6 +38,7 @@ describe('computeOrderPrices', () => {
   it('multiplies by quantity and rounds the tax to cents', () => {
     expect(computeOrderPrices([{ price: 19.99, qty: 7 }])).toEqual({
       itemsPrice: 139.93,
+      discountPrice: 0,
       shippingPrice: 0,
       taxPrice: 20.99,
       totalPrice: 160.92,
@@ -38,9 +48,201 @@ describe('computeOrderPrices', () => {
   it('prices an empty list as shipping only', () => {
     expect(computeOrderPrices([])).toEqual({
       itemsPrice: 0,
+      discountPrice: 0,
       shippingPrice: 25,
       taxPrice: 0,
       totalPrice: 25,
     });
+  });
+});
+
+describe('computeOrderPrices with a discount code', () => {
+  it('takes a percentage off the items before tax', () => {
+    // 10 % of 80.00 = 8.00; 72.00 of items: shipping 25, tax 10.80.
+    expect(computeOrderPrices([{ price: 40, qty: 2 }], { kind: 'percentage', value: 10 })).toEqual({
+      itemsPrice: 80,
+      discountPrice: 8,
+      shippingPrice: 25,
+      taxPrice: 10.8,
+      totalPrice: 107.8,
+    });
+  });
+
+  it('rounds a percentage half up to the cent', () => {
+    // 12.5 % of 19.99 = 2.49875 → 2.50; 50 % of 0.01 = 0.005 → 0.01; 50 % of 0.03 = 0.015 → 0.02.
+    const off = (price: number, value: number) =>
+      computeOrderPrices([{ price, qty: 1 }], { kind: 'percentage', value }).discountPrice;
+    expect(off(19.99, 12.5)).toBe(2.5);
+    expect(off(0.01, 50)).toBe(0.01);
+    expect(off(0.03, 50)).toBe(0.02);
+    // 33.33 % of 10.00 = 3.333 → 3.33 (down below the half).
+    expect(off(10, 33.33)).toBe(3.33);
+    expect(off(10, 100)).toBe(10);
+  });
+
+  it('takes a percentage of the eligible lines only', () => {
+    const prices = computeOrderPrices(
+      [
+        { price: 50, qty: 1, eligible: true },
+        { price: 30, qty: 1, eligible: false },
+      ],
+      { kind: 'percentage', value: 20 },
+    );
+    expect(prices).toMatchObject({ itemsPrice: 80, discountPrice: 10 });
+  });
+
+  it('takes a fixed amount off, never more than the eligible items', () => {
+    const lines = [
+      { price: 12, qty: 1, eligible: true },
+      { price: 50, qty: 1, eligible: false },
+    ];
+    expect(computeOrderPrices(lines, { kind: 'fixed', value: 5 })).toMatchObject({
+      discountPrice: 5,
+    });
+    // 20 off 12.00 of eligible items is 12.00 off: the other line is paid in full.
+    expect(computeOrderPrices(lines, { kind: 'fixed', value: 20 })).toEqual({
+      itemsPrice: 62,
+      discountPrice: 12,
+      shippingPrice: 25,
+      taxPrice: 7.5,
+      totalPrice: 82.5,
+    });
+  });
+
+  it('waives the shipping for a free-shipping code and takes nothing off the items', () => {
+    expect(
+      computeOrderPrices([{ price: 20, qty: 1 }], { kind: 'free-shipping', value: 0 }),
+    ).toEqual({ itemsPrice: 20, discountPrice: 0, shippingPrice: 0, taxPrice: 3, totalPrice: 23 });
+  });
+
+  it('reads the free-shipping threshold on the items after the discount', () => {
+    // 110.00 less 20 % = 88.00: not above 100, so shipping is charged.
+    expect(
+      computeOrderPrices([{ price: 110, qty: 1 }], { kind: 'percentage', value: 20 }),
+    ).toMatchObject({ discountPrice: 22, shippingPrice: 25, taxPrice: 13.2, totalPrice: 126.2 });
+  });
+});
+
+describe('lineDiscountShares', () => {
+  it('spreads the discount over the eligible lines in proportion, adding up exactly', () => {
+    // 10.00 off 30.00 of eligible items: 3.33 + 6.67 (the larger remainder gets the cent).
+    const lines = [
+      { price: 10, qty: 1 },
+      { price: 20, qty: 1 },
+      { price: 5, qty: 1, eligible: false },
+    ];
+    expect(lineDiscountShares(lines, { kind: 'fixed', value: 10 })).toEqual([333, 667, 0]);
+  });
+
+  it('gives no line a share without a discount or with free shipping', () => {
+    const lines = [{ price: 10, qty: 2 }];
+    expect(lineDiscountShares(lines)).toEqual([0]);
+    expect(lineDiscountShares(lines, { kind: 'free-shipping', value: 0 })).toEqual([0]);
+  });
+});
+
+// Property tests: every cart and every code the shop can hold, not only the examples above.
+const priceCents = fc.integer({ min: 0, max: 100_000_00 });
+const line = fc.record({
+  price: priceCents.map((cents) => cents / 100),
+  qty: fc.integer({ min: 1, max: 100 }),
+  eligible: fc.boolean(),
+});
+const lines = fc.array(line, { maxLength: 20 });
+const terms: fc.Arbitrary<DiscountTerms> = fc.oneof(
+  fc
+    .integer({ min: 1, max: 100_00 })
+    .map((hundredths) => ({ kind: 'percentage' as const, value: hundredths / 100 })),
+  fc
+    .integer({ min: 1, max: 1_000_000_00 })
+    .map((cents) => ({ kind: 'fixed' as const, value: cents / 100 })),
+  fc.constant({ kind: 'free-shipping' as const, value: 0 }),
+);
+
+const cents = (line: PricedLine) => lineTotal(toCents(line.price), line.qty);
+const eligibleCents = (all: readonly PricedLine[]) =>
+  all.reduce((sum, item) => (item.eligible === false ? sum : sum + cents(item)), 0);
+
+describe('the price rules with a discount, for any cart and code', () => {
+  it('never makes the total or any part of it negative, nor takes off more than the eligible items', () => {
+    fc.assert(
+      fc.property(lines, terms, (cart, discount) => {
+        const prices = computeOrderPrices(cart, discount);
+        expect(prices.totalPrice).toBeGreaterThanOrEqual(0);
+        expect(prices.discountPrice).toBeGreaterThanOrEqual(0);
+        expect(prices.taxPrice).toBeGreaterThanOrEqual(0);
+        expect(toCents(prices.discountPrice)).toBeLessThanOrEqual(eligibleCents(cart));
+      }),
+    );
+  });
+
+  it('splits the discount into line shares that add up to it exactly, each within a cent of its proportion', () => {
+    fc.assert(
+      fc.property(lines, terms, (cart, discount) => {
+        const shares = lineDiscountShares(cart, discount);
+        const off = toCents(computeOrderPrices(cart, discount).discountPrice);
+        expect(shares).toHaveLength(cart.length);
+        expect(shares.reduce((sum, share) => sum + share, 0)).toBe(off);
+        const eligible = eligibleCents(cart);
+        cart.forEach((item, index) => {
+          const share = shares[index]!;
+          expect(Number.isInteger(share)).toBe(true);
+          expect(share).toBeGreaterThanOrEqual(0);
+          if (item.eligible === false) expect(share).toBe(0);
+          else {
+            // Never more than the line itself, and the floor of its exact share or one cent more.
+            expect(share).toBeLessThanOrEqual(cents(item));
+            expect(Math.abs(share - (off * cents(item)) / eligible)).toBeLessThan(1);
+          }
+        });
+      }),
+    );
+  });
+
+  it('computes the tax on the items after the discount, and the total from the parts', () => {
+    fc.assert(
+      fc.property(lines, terms, (cart, discount) => {
+        const prices = computeOrderPrices(cart, discount);
+        const net = toCents(prices.itemsPrice) - toCents(prices.discountPrice);
+        expect(toCents(prices.taxPrice)).toBe(Math.round(net * 0.15));
+        expect(toCents(prices.totalPrice)).toBe(
+          net + toCents(prices.shippingPrice) + toCents(prices.taxPrice),
+        );
+        const freeShipping = discount.kind === 'free-shipping' || net > 100_00;
+        expect(toCents(prices.shippingPrice)).toBe(freeShipping ? 0 : SHIPPING_PRICE_CENTS);
+      }),
+    );
+  });
+
+  it('rounds a percentage half up to the cent: never more than half a cent from the exact amount', () => {
+    fc.assert(
+      fc.property(lines, fc.integer({ min: 1, max: 100_00 }), (cart, basisPoints) => {
+        const off = toCents(
+          computeOrderPrices(cart, { kind: 'percentage', value: basisPoints / 100 }).discountPrice,
+        );
+        // In ten-thousandths of a cent, integers only: |off − eligible × p| ≤ ½ cent, and a
+        // remainder of exactly half a cent goes up.
+        const exact = eligibleCents(cart) * basisPoints;
+        const error = off * 10_000 - exact;
+        expect(error).toBeGreaterThan(-5_000);
+        expect(error).toBeLessThanOrEqual(5_000);
+      }),
+    );
+  });
+
+  it('charges nothing more for a code than without it', () => {
+    fc.assert(
+      fc.property(lines, terms, (cart, discount) => {
+        const withCode = computeOrderPrices(cart, discount);
+        const without = computeOrderPrices(cart);
+        // A percentage or fixed amount can lose free shipping (the items fall to 100 or less), so
+        // compare what the shopper pays for the items: they never cost more with a code.
+        expect(
+          toCents(withCode.itemsPrice) -
+            toCents(withCode.discountPrice) +
+            toCents(withCode.taxPrice),
+        ).toBeLessThanOrEqual(toCents(without.itemsPrice) + toCents(without.taxPrice));
+      }),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { computeOrderPrices } from './prices.ts';
+import type { DiscountTerms } from './discounts.ts';
+import { computeOrderPrices, lineDiscountShares } from './prices.ts';
 import { toCents } from './money.ts';
 import {
+  isFullyRefunded,
   isRefundRefusal,
   planRefund,
   refundableCents,
@@ -13,11 +15,23 @@ import {
   type RefundableOrder,
 } from './refunds.ts';
 
-/** An order as the shop stores it: lines at these prices, totals by the shop's price rule. */
-function order(lines: { id: string; price: number; qty: number }[]): RefundableOrder {
-  const prices = computeOrderPrices(lines);
+/**
+ * An order as the shop stores it: lines at these prices, totals and each line's share of the
+ * discount by the shop's price rule.
+ */
+function order(
+  lines: { id: string; price: number; qty: number; eligible?: boolean }[],
+  discount?: DiscountTerms,
+): RefundableOrder {
+  const prices = computeOrderPrices(lines, discount);
+  const shares = lineDiscountShares(lines, discount);
   return {
-    lines: lines.map(({ id, price, qty }) => ({ id, priceCents: toCents(price), qty })),
+    lines: lines.map(({ id, price, qty }, i) => ({
+      id,
+      priceCents: toCents(price),
+      qty,
+      discountCents: shares[i]!,
+    })),
     itemsCents: toCents(prices.itemsPrice),
     shippingCents: toCents(prices.shippingPrice),
     taxCents: toCents(prices.taxPrice),
@@ -141,6 +155,134 @@ describe('refund amounts', () => {
     });
     expect(planRefund(lampsAndKettle, {})).toEqual({ reason: 'nothing' });
     expect(planRefund(lampsAndKettle, { goodwillCents: 0.5 })).toEqual({ reason: 'nothing' });
+  });
+});
+
+describe('refund amounts of discounted lines', () => {
+  // Items 99.99, 10 % off = 10.00 (9.999 rounded): the lamps' share 8.00, the kettle's 2.00
+  // (largest remainder); shipping 25.00 (89.99 is below 100), tax 13.50 on 89.99, total 128.49.
+  const discounted = order(
+    [
+      { id: 'lamp', price: 40, qty: 2 },
+      { id: 'kettle', price: 19.99, qty: 1 },
+    ],
+    { kind: 'percentage', value: 10 },
+  );
+
+  it('gives back a unit at its price less its share of the line discount, with the tax of what was paid', () => {
+    expect(discounted.lines.map((line) => line.discountCents)).toEqual([8_00, 2_00]);
+    expect(discounted).toMatchObject({ taxCents: 13_50, totalCents: 128_49 });
+    const one = plan(discounted, { lines: [{ orderItem: 'lamp', qty: 1 }] });
+    // 40.00 less 4.00; tax 13.50 × 36.00 / 89.99 = 5.40.
+    expect(one).toMatchObject({ itemsCents: 40_00, discountCents: 4_00, taxCents: 5_40 });
+    expect(one.amountCents).toBe(41_40);
+    const kettle = plan(discounted, { lines: [{ orderItem: 'kettle', qty: 1 }] });
+    expect(kettle).toMatchObject({ itemsCents: 19_99, discountCents: 2_00, taxCents: 2_70 });
+  });
+
+  it('gives back what was paid, not the list price, for a line left out of the discount', () => {
+    const target = order(
+      [
+        { id: 'lamp', price: 40, qty: 2 },
+        { id: 'kettle', price: 19.99, qty: 1, eligible: false },
+      ],
+      { kind: 'fixed', value: 15 },
+    );
+    expect(target.lines.map((line) => line.discountCents)).toEqual([15_00, 0]);
+    const kettle = plan(target, { lines: [{ orderItem: 'kettle', qty: 1 }] });
+    expect(kettle).toMatchObject({ itemsCents: 19_99, discountCents: 0 });
+    // Three units sharing 1 cent of discount: 1, 0, 0 once all are back, whatever the steps.
+    const cent = order([{ id: 'pin', price: 0.34, qty: 3 }], { kind: 'fixed', value: 0.01 });
+    const first = plan(cent, { lines: [{ orderItem: 'pin', qty: 1 }] });
+    const rest = plan(after(cent, first), { lines: [{ orderItem: 'pin', qty: 2 }] });
+    expect(first.discountCents + rest.discountCents).toBe(1);
+  });
+
+  it('adds up to exactly what was captured, each line to its price less its discount, over 500 random discounted orders refunded in random steps', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const pick = (n: number) => Math.floor(random() * n);
+    for (let n = 0; n < 500; n++) {
+      // At least 1.00 a unit and at most 90 % off, so that every unit is worth a refund.
+      const lines = Array.from({ length: 1 + pick(4) }, (_, i) => ({
+        id: `line-${i}`,
+        price: Math.round(random() * 20_000) / 100 + 1,
+        qty: 1 + pick(5),
+        eligible: i === 0 || random() > 0.2,
+      }));
+      const eligibleCents = lines
+        .filter((line) => line.eligible)
+        .reduce((sum, line) => sum + toCents(line.price) * line.qty, 0);
+      const discount: DiscountTerms =
+        random() < 0.5
+          ? { kind: 'percentage', value: (1 + pick(9_000)) / 100 }
+          : { kind: 'fixed', value: (1 + pick(Math.floor(eligibleCents * 0.9))) / 100 };
+      const whole = order(lines, discount);
+      let target = whole;
+      const left = new Map(lines.map((line) => [line.id, line.qty]));
+      const back = new Map<string, number>();
+      let tax = 0;
+      let sum = 0;
+      // Some units of one line at a time, the shipping with the last of them.
+      while (left.size > 0) {
+        const ids = [...left.keys()];
+        const id = ids[pick(ids.length)]!;
+        const qty = 1 + pick(left.get(id)!);
+        if (qty === left.get(id)) left.delete(id);
+        else left.set(id, left.get(id)! - qty);
+        const shipping = left.size === 0;
+        const made = plan(target, { lines: [{ orderItem: id, qty }], shipping });
+        back.set(id, (back.get(id) ?? 0) + made.itemsCents - made.discountCents);
+        tax += made.taxCents;
+        sum += made.amountCents;
+        target = after(target, made, shipping);
+      }
+      expect(sum).toBe(whole.totalCents);
+      expect(tax).toBe(whole.taxCents);
+      for (const line of whole.lines) {
+        expect(back.get(line.id)).toBe(line.priceCents * line.qty - line.discountCents);
+      }
+    }
+  });
+});
+
+describe('a fully refunded order', () => {
+  const lampAndKettle = {
+    totalPrice: 128.49,
+    isPaid: true,
+    isSent: false,
+    isDelivered: false,
+    isCancelled: false,
+    orderItems: [
+      { _id: 'lamp', qty: 2 },
+      { _id: 'kettle', qty: 1 },
+    ],
+  };
+  const refund = (
+    amount: number,
+    status: 'requested' | 'pending' | 'completed' | 'failed',
+    lines: { orderItem: string; qty: number }[],
+  ) => ({ amount, status, lines, createdAt: '2025-01-01T00:00:00Z', completedAt: null });
+
+  it('is one whose every unit, or all that was captured, went back by refunds the provider accepted', () => {
+    const allUnits = [
+      refund(82.8, 'completed', [{ orderItem: 'lamp', qty: 2 }]),
+      refund(20.69, 'pending', [{ orderItem: 'kettle', qty: 1 }]),
+    ];
+    expect(isFullyRefunded({ ...lampAndKettle, refunds: allUnits })).toBe(true);
+    expect(isFullyRefunded({ ...lampAndKettle, refunds: [refund(128.49, 'completed', [])] })).toBe(
+      true,
+    );
+  });
+
+  it('is not one with a unit kept, or whose last refund is not accepted yet or was refused', () => {
+    const lamps = refund(82.8, 'completed', [{ orderItem: 'lamp', qty: 2 }]);
+    for (const last of ['requested', 'failed'] as const) {
+      const refunds = [lamps, refund(20.69, last, [{ orderItem: 'kettle', qty: 1 }])];
+      expect(isFullyRefunded({ ...lampAndKettle, refunds })).toBe(false);
+    }
+    expect(isFullyRefunded({ ...lampAndKettle, refunds: [lamps] })).toBe(false);
+    expect(isFullyRefunded({ ...lampAndKettle, refunds: [] })).toBe(false);
   });
 });
 

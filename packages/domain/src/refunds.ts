@@ -1,4 +1,5 @@
 import { lineTotal } from './money.ts';
+import { refundStanding, type OrderStateWithRefunds } from './order-status.ts';
 
 /**
  * How much a refund gives back, computed only from what the order stored (its lines' prices,
@@ -7,11 +8,15 @@ import { lineTotal } from './money.ts';
  * Plain types, no zod: the web app shows the amount before the admin confirms with this same rule.
  */
 
-/** A line of the order: its id (`_id` in the order's answer), price and quantity bought. */
+/**
+ * A line of the order: its id (`_id` in the order's answer), price, quantity bought and its share
+ * of the order's discount (the answer's `discount`; 0 without a code).
+ */
 export interface RefundableLine {
   id: string;
   priceCents: number;
   qty: number;
+  discountCents: number;
 }
 
 /** Some units of one order line. */
@@ -29,6 +34,7 @@ export interface EarlierRefund {
 
 export interface RefundableOrder {
   lines: readonly RefundableLine[];
+  /** The items before the discount (the order's itemsPrice): the lines' shares come off it. */
   itemsCents: number;
   shippingCents: number;
   taxCents: number;
@@ -47,7 +53,10 @@ export interface RefundRequest {
 
 export interface RefundPlan {
   amountCents: number;
+  /** The units' price, before their share of the discount. */
   itemsCents: number;
+  /** The units' share of the order's discount, which is not given back. */
+  discountCents: number;
   taxCents: number;
   shippingCents: number;
   goodwillCents: number;
@@ -66,18 +75,56 @@ export type RefundRefusal =
   | { reason: 'over-captured'; leftCents: number };
 
 /**
- * The tax that belongs to `itemsCents` of the order's items, in proportion to the order's tax.
- * Counted on all refunded items so far, so that refunding every line in any number of refunds
- * gives back exactly the order's tax, never a cent more or less.
+ * What the first `units` of a line cost the buyer: their price less the same fraction of the
+ * line's discount, rounded half up. Each refund gives back the difference between the units
+ * refunded after it and before it, so that refunding every unit, in any number of refunds, gives
+ * back exactly the line's price less its whole discount.
  */
-function taxShare(order: RefundableOrder, itemsCents: number): number {
-  if (order.itemsCents === 0) return 0;
-  return Math.round((order.taxCents * itemsCents) / order.itemsCents);
+function paidForUnits(line: RefundableLine, units: number): number {
+  if (units === 0) return 0;
+  return lineTotal(line.priceCents, units) - Math.round((line.discountCents * units) / line.qty);
 }
 
-function itemsValue(order: RefundableOrder, lines: readonly LineQuantity[]): number {
-  const price = new Map(order.lines.map((line) => [line.id, line.priceCents]));
-  return lines.reduce((sum, line) => sum + lineTotal(price.get(line.orderItem) ?? 0, line.qty), 0);
+/** Units of each line refunded before: bought, less those still left. */
+const refundedBefore = (line: RefundableLine, left: ReadonlyMap<string, number>) =>
+  line.qty - (left.get(line.id) ?? line.qty);
+
+/** The price of `lines` and their share of the discount, on top of the units refunded before. */
+function itemsValue(
+  order: RefundableOrder,
+  left: ReadonlyMap<string, number>,
+  lines: readonly LineQuantity[],
+) {
+  const byId = new Map(order.lines.map((line) => [line.id, line]));
+  let itemsCents = 0;
+  let discountCents = 0;
+  for (const { orderItem, qty } of lines) {
+    const line = byId.get(orderItem);
+    if (!line) continue;
+    const from = refundedBefore(line, left);
+    const price = lineTotal(line.priceCents, qty);
+    itemsCents += price;
+    discountCents += price - (paidForUnits(line, from + qty) - paidForUnits(line, from));
+  }
+  return { itemsCents, discountCents };
+}
+
+/** What the buyer paid for the units refunded before, after their discount. */
+function netBefore(order: RefundableOrder, left: ReadonlyMap<string, number>): number {
+  return order.lines.reduce((sum, line) => sum + paidForUnits(line, refundedBefore(line, left)), 0);
+}
+
+/**
+ * The tax that belongs to `netCents` of the order's items after the discount, in proportion to
+ * the order's tax, which was computed on the discounted items. Counted on all refunded items so
+ * far, so that refunding every line in any number of refunds gives back exactly the order's tax,
+ * never a cent more or less.
+ */
+function taxShare(order: RefundableOrder, netCents: number): number {
+  const orderNet =
+    order.itemsCents - order.lines.reduce((sum, line) => sum + line.discountCents, 0);
+  if (orderNet <= 0) return 0;
+  return Math.round((order.taxCents * netCents) / orderNet);
 }
 
 /**
@@ -130,18 +177,16 @@ export function planRefund(
   }
 
   const lines = [...wanted].map(([orderItem, qty]) => ({ orderItem, qty }));
-  const itemsBefore = itemsValue(
-    order,
-    order.earlier.flatMap((refund) => refund.lines),
-  );
-  const itemsCents = itemsValue(order, lines);
-  const taxCents = taxShare(order, itemsBefore + itemsCents) - taxShare(order, itemsBefore);
+  const { itemsCents, discountCents } = itemsValue(order, left, lines);
+  const netCents = itemsCents - discountCents;
+  const paidBefore = netBefore(order, left);
+  const taxCents = taxShare(order, paidBefore + netCents) - taxShare(order, paidBefore);
   const shippingCents = request.shipping ? order.shippingCents : 0;
-  const amountCents = itemsCents + taxCents + shippingCents + goodwillCents;
+  const amountCents = netCents + taxCents + shippingCents + goodwillCents;
   if (amountCents === 0) return { reason: 'nothing' };
   const leftCents = refundableCents(order);
   if (amountCents > leftCents) return { reason: 'over-captured', leftCents };
-  return { amountCents, itemsCents, taxCents, shippingCents, goodwillCents, lines };
+  return { amountCents, itemsCents, discountCents, taxCents, shippingCents, goodwillCents, lines };
 }
 
 export function isRefundRefusal(plan: RefundPlan | RefundRefusal): plan is RefundRefusal {
@@ -169,4 +214,21 @@ export function refundableUnits(order: OrderAfterSale): Map<string, number> {
 export function returnableUnits(order: OrderAfterSale): Map<string, number> {
   const open = order.returns.filter((request) => request.status === 'requested');
   return unitsLeft(lineIds(order), [...refunded(order), ...open.map((request) => request.lines)]);
+}
+
+/**
+ * Whether refunds the provider accepted (pending or completed) gave the order back whole: all
+ * that was captured (refundStanding), or every unit of every line, the buyer keeping nothing they
+ * bought. The order's discount code use goes back then (docs/decisions/0020).
+ */
+export function isFullyRefunded(order: OrderStateWithRefunds & OrderAfterSale): boolean {
+  if (refundStanding(order).kind === 'full') return true;
+  const accepted = (order as OrderAfterSale).refunds.filter(
+    (refund) => refund.status === 'pending' || refund.status === 'completed',
+  );
+  const left = unitsLeft(
+    lineIds(order),
+    accepted.map((refund) => refund.lines),
+  );
+  return left.size > 0 && [...left.values()].every((units) => units <= 0);
 }

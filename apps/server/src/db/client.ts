@@ -95,16 +95,17 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
+    // The shop's queries are short; PostgreSQL's JIT compiler, which starts above an estimated
+    // cost, spent some 200 ms compiling filtered lists whose EXISTS on the variants it costs per
+    // row though it runs for few (docs/decisions/0019), several times the query itself. Set on
+    // each new connection before the pool hands it out (a startup option instead would be
+    // refused by connection poolers such as PgBouncer); a server without JIT ignores it.
+    // Not awaited: a client runs its queries in the order they were sent, so the SET comes
+    // before whatever the pool's borrower sends next.
+    onConnect: (client) => void client.query('set jit = off').catch(() => {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  // The shop's queries are short; PostgreSQL's JIT compiler, which starts above an estimated
-  // cost, spent some 200 ms compiling filtered lists whose EXISTS on the variants it costs per
-  // row though it runs for few (docs/decisions/0019), several times the query itself. A SET
-  // rather than a startup option, which connection poolers such as PgBouncer refuse.
-  pool.on('connect', (client) => {
-    client.query('set jit = off').catch(() => {});
-  });
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {

@@ -1,4 +1,5 @@
 import { REFUND_STATUSES, RETURN_STATUSES } from '@proshop/domain/refund-schemas';
+import { DISCOUNT_KINDS } from '@proshop/domain/discounts';
 import type { OptionChoice, OptionValue, ProductOption } from '@proshop/domain/variants';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -99,6 +100,15 @@ export const products = pgTable(
     minPrice: money('min_price').notNull().default('0'),
     maxPrice: money('max_price').notNull().default('0'),
     variantCount: integer('variant_count').notNull().default(1),
+    /**
+     * The option values on offer, one `Name:Value` each ('Size:M'; a name holds no ':'), in no
+     * particular order: those of the variants switched on, `{}` without options. The option
+     * facets count them and the option filter reads them before the variants.
+     */
+    optionValues: text('option_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: numeric('rating', { precision: 3, scale: 2 }).notNull().default('0'),
     numReviews: integer('num_reviews').notNull().default(0),
     /** Units taken from stock by paid orders less those given back: the best-selling sort. */
@@ -142,7 +152,8 @@ export const products = pgTable(
     index('products_category_idx').on(table.categoryId),
     index('products_brand_idx').on(table.brandId),
     // The facets' pass without a keyword reads only this (an index-only scan), not the rows with
-    // their descriptions and search texts (docs/decisions/0018).
+    // their descriptions and search texts (docs/decisions/0018). The price and the id are for
+    // the price filter's look at the variants (catalogue-filters.ts), which names them.
     index('products_facets_idx').on(
       table.categoryId,
       table.brandId,
@@ -150,7 +161,21 @@ export const products = pgTable(
       table.maxPrice,
       table.countInStock,
       table.rating,
+      table.price,
+      table.id,
     ),
+    // The products with option values on offer (one in ten in the benches' catalogue): the
+    // option facets and filters find them here rather than reading every row (decision 0019).
+    index('products_option_values_idx')
+      .on(
+        table.categoryId,
+        table.brandId,
+        table.minPrice,
+        table.maxPrice,
+        table.countInStock,
+        table.rating,
+      )
+      .where(sql`${table.optionValues} <> '{}'::text[]`),
     index('products_min_price_idx').on(table.minPrice, table.id),
     index('products_units_sold_idx').on(table.unitsSold.desc(), table.createdAt.desc()),
     // "Is this file still used?" before an upload is deleted (uploads/file-cleanup.ts).
@@ -220,6 +245,47 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * Discount codes (modules/promotions). A use is held by a paid order from the transaction that
+ * takes its stock, under a lock on this row, until the order is cancelled or fully refunded
+ * (docs/decisions/0020): `uses` counts them, so that a limit holds however many pay at once.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: id(),
+    /** Stored upper-case: codes are compared without case. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    /** The percentage (0.01 to 100) or the amount off; null for free shipping. */
+    value: numeric('value', { precision: 12, scale: 2 }),
+    minSubtotal: money('min_subtotal'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Only these products, or these categories' products; both empty: every product. */
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    categoryIds: uuid('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** Uses held now by paid orders (never above usage_limit when taken under the row's lock). */
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('discounts_code_key').on(table.code),
+    check('discounts_uses_check', sql`${table.uses} >= 0`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -234,6 +300,14 @@ export const orders = pgTable(
     country: text('country').notNull(),
     paymentMethod: text('payment_method').notNull(),
     itemsPrice: money('items_price').notNull(),
+    /** Taken off the items before tax by the order's discount code (0 without one). */
+    discountPrice: money('discount_price').notNull().default('0'),
+    /** The code as the order used it, and its record (null once deleted). */
+    discountCode: text('discount_code'),
+    discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    /** Whether the order holds one use of its discount now (taken at payment, given back on
+     * cancellation or a full refund). */
+    discountUseHeld: boolean('discount_use_held').notNull().default(false),
     shippingPrice: money('shipping_price').notNull(),
     taxPrice: money('tax_price').notNull(),
     totalPrice: money('total_price').notNull(),
@@ -288,6 +362,10 @@ export const orders = pgTable(
     index('orders_unpaid_created_idx')
       .on(table.createdAt)
       .where(sql`not ${table.isPaid} and ${table.cancelledAt} is null`),
+    // A customer's uses of a discount, counted under the discount's lock at payment.
+    index('orders_discount_user_idx')
+      .on(table.discountId, table.userId)
+      .where(sql`${table.discountId} is not null`),
     // The recovery pass looks only at orders with a capture under way: a handful at most.
     index('orders_capturing_idx')
       .on(table.captureLeaseUntil)
@@ -313,6 +391,8 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     price: money('price').notNull(),
     qty: integer('qty').notNull(),
+    /** The line's share of the order's discount, in proportion (domain/prices.ts). */
+    discount: money('discount').notNull().default('0'),
     /** The line's place in the order, as the shopper's cart listed it (0 first). */
     position: smallint('position').notNull().default(0),
   },

@@ -77,8 +77,9 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
       );
       const token = json<{ token: string }>(signedIn).token;
       const list = await track(send('GET', '/api/products'), 200);
+      // A product without options: ordering one with options would need a variant chosen.
       const inStock = json<{ products: Product[] }>(list).products.filter(
-        (p) => p.countInStock > 0,
+        (p) => p.countInStock > 0 && p.variantCount === 1,
       );
       const product = inStock[n % inStock.length]!;
       await track(send('GET', `/api/products/${product._id}`), 200);
@@ -283,6 +284,81 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
     proved(
       '(d) Price change: 10.00 -> 12.50 by an admin through nginx; the next detail and list ' +
         'request answered 12.50 on each of the 3 instances directly and 3 times through nginx',
+    );
+  });
+
+  it('(g) 200 concurrent payments of orders with a discount code limited to 15 uses pay exactly 15, across instances', async () => {
+    const send = httpClient(cluster.nginx.url, { prefix: 'code', localAddress: '127.0.0.4' });
+    const limit = 15;
+    const code = `CLUSTER-${Date.now()}`;
+    await cluster.db.query(
+      `insert into discounts (code, kind, value, usage_limit) values ($1, 'percentage', 10, $2)`,
+      [code, limit],
+    );
+    // 20 products of 10 orders each: the payers of one product line up on its lock, those of
+    // different products only on the discount's.
+    const products = await inParallel(Array.from({ length: 20 }), 4, (_, i) =>
+      createProduct(send, adminToken, {
+        name: `Code lamp ${i} ${Date.now()}`,
+        price: 30,
+        countInStock: 10,
+      }),
+    );
+    const shoppers = await inParallel(Array.from({ length: 20 }), 4, (_, i) =>
+      register(send, `code-${i}`),
+    );
+    const terms = { kind: 'percentage', value: 10 } as const;
+    const payments = await inParallel(Array.from({ length: 200 }), 20, async (_, i) => {
+      const token = shoppers[i % shoppers.length]!;
+      const order = await placeOrder(send, token, products[i % products.length]!, 1, {
+        code,
+        terms,
+      });
+      expect(order.status, order.body).toBe(201);
+      const orderId = json<{ _id: string }>(order)._id;
+      const started = await send('POST', `/api/orders/${orderId}/payment`, { token });
+      expect(started.status, started.body).toBe(200);
+      return { token, orderId, ...json<{ providerOrderId: string }>(started) };
+    });
+
+    const replies = await Promise.all(
+      payments.map(({ token, orderId, providerOrderId }) =>
+        send('PUT', `/api/orders/${orderId}/pay`, { token, body: { providerOrderId } }),
+      ),
+    );
+    expect(countStatuses(replies)).toEqual({ 200: limit, 409: 200 - limit });
+    for (const reply of replies.filter((r) => r.status === 409)) {
+      expect(json<{ message: string }>(reply).message).toBe(
+        `Discount code ${code} has been used up, so nothing was charged. Please place your order again without it.`,
+      );
+    }
+    const uses = await cluster.db.query<{ uses: number }>(
+      'select uses from discounts where code = $1',
+      [code],
+    );
+    expect(uses.rows[0]!.uses).toBe(limit);
+    const orderIds = payments.map((payment) => payment.orderId);
+    const held = await cluster.db.query<{ paid: number; held: number }>(
+      `select count(*) filter (where is_paid)::int as paid,
+        count(*) filter (where discount_use_held)::int as held from orders where id = any($1)`,
+      [orderIds],
+    );
+    expect(held.rows[0]).toEqual({ paid: limit, held: limit });
+
+    const counts = await servedPerInstance(
+      cluster.instances,
+      replies.map((reply) => reply.id),
+    );
+    for (const count of counts) expect(count).toBeGreaterThan(0);
+    const paidBy = cluster.instances.map(
+      (instance) =>
+        replies.filter((reply) => reply.status === 200 && instance.served.has(reply.id)).length,
+    );
+    proved(
+      `(g) Discount code: 200 concurrent payments (20 shoppers, 20 products) of orders with a ` +
+        `code limited to ${limit} uses: ${limit} paid, ${200 - limit} refused "used up" with ` +
+        `nothing charged, uses ${limit} in the database; payments served by ` +
+        `${perInstance(cluster.instances, counts)}; uses taken by ${perInstance(cluster.instances, paidBy)}`,
     );
   });
 

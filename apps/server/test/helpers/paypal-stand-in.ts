@@ -557,7 +557,10 @@ function isCaptureBehaviour(body: unknown): body is CaptureBehaviour {
   return true;
 }
 
-/** value = item_total + tax_total + shipping; items add up to item_total; 2 decimals at most. */
+/**
+ * value = item_total + tax_total + shipping − discount; items add up to item_total; 2 decimals
+ * at most.
+ */
 function checkAmount(
   amount: (Money & { breakdown?: Record<string, Money> }) | undefined,
   items: unknown,
@@ -576,7 +579,10 @@ function checkAmount(
   const breakdown = amount.breakdown;
   if (breakdown) {
     const sum =
-      cents(breakdown.item_total) + cents(breakdown.tax_total) + cents(breakdown.shipping);
+      cents(breakdown.item_total) +
+      cents(breakdown.tax_total) +
+      cents(breakdown.shipping) -
+      cents(breakdown.discount);
     if (sum !== cents(amount)) return paypalError(422, 'UNPROCESSABLE_ENTITY', 'AMOUNT_MISMATCH');
   }
   if (Array.isArray(items)) {

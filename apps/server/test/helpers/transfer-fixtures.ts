@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
-import { mailOutbox, orderItems, orders, passwordResets, reviews } from '../../src/db/schema.ts';
+import {
+  discounts,
+  mailOutbox,
+  orderItems,
+  orders,
+  passwordResets,
+  reviews,
+} from '../../src/db/schema.ts';
 import { queryRows } from '../../src/db/sql-rows.ts';
 import { findVariantsOfProduct } from '../../src/modules/products/variants-repository.ts';
 import { createProduct, createProductWithVariants, createUser } from './factories.ts';
@@ -90,6 +97,26 @@ export async function seedShop(db: Database) {
     },
     { productId: lamp.id, userId: null, name: 'Deleted Account', rating: 1, comment: 'Gone' },
   ]);
+  // A discount code limited to some products and categories (uuid[] columns), held by the
+  // unpaid order below; the order whose buyer is gone keeps the copy of a deleted code.
+  const [code] = await db
+    .insert(discounts)
+    .values({
+      code: 'HERBST-10',
+      kind: 'percentage',
+      value: '12.50',
+      minSubtotal: '0.01',
+      startsAt: new Date('2026-01-01T00:00:00Z'),
+      endsAt: sql`'2026-12-31 23:59:59.999999+00'::timestamptz`,
+      usageLimit: 100,
+      perCustomerLimit: 2,
+      productIds: [lamp.id, shirt.product.id],
+      categoryIds: lamp.categoryId ? [lamp.categoryId] : [],
+      firstOrderOnly: true,
+      active: false,
+      uses: 1,
+    })
+    .returning();
   const address = {
     address: 'Hauptstraße 1',
     city: 'Zürich',
@@ -127,9 +154,13 @@ export async function seedShop(db: Database) {
       buyerName: shopper.name,
       buyerEmail: shopper.email,
       itemsPrice: '0.02',
+      discountPrice: '0.01',
+      discountCode: code!.code,
+      discountId: code!.id,
+      discountUseHeld: true,
       shippingPrice: '10.00',
       taxPrice: '0.00',
-      totalPrice: '10.02',
+      totalPrice: '10.01',
       idempotencyKey: 'key-ü-1',
     })
     .returning();
@@ -144,6 +175,7 @@ export async function seedShop(db: Database) {
       shippingPrice: '0.00',
       taxPrice: '0.00',
       totalPrice: '0.01',
+      discountCode: 'GONE-5',
       isPaid: true,
       paidAt: new Date('2026-01-01T00:00:00Z'),
       isDelivered: true,
@@ -193,6 +225,7 @@ export async function seedShop(db: Database) {
       image: orphan.image,
       price: '0.01',
       qty: 2,
+      discount: '0.01',
       position: 0,
     },
     {

@@ -178,6 +178,25 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            path: 'admin/discounts',
+            lazy: () =>
+              import('../features/admin/DiscountListScreen.tsx').then((module) => ({
+                Component: module.DiscountListScreen,
+              })),
+          },
+          ...(
+            [
+              ['admin/discounts/new', 'DiscountCreateScreen'],
+              ['admin/discount/:id/edit', 'DiscountEditScreen'],
+            ] as const
+          ).map(([path, screen]) => ({
+            path,
+            lazy: () =>
+              import('../features/admin/DiscountEditScreen.tsx').then((module) => ({
+                Component: module[screen],
+              })),
+          })),
+          {
             path: 'admin/orderlist/:pageNumber?',
             lazy: () =>
               import('../features/admin/OrderListScreen.tsx').then((module) => ({

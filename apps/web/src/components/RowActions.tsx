@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 
@@ -7,15 +8,24 @@ interface RowActionsProps {
   editTo: string;
   onDelete: () => void;
   deleting?: boolean;
+  /** Buttons of the list's own between Edit and Delete (a discount's Deactivate). */
+  children?: ReactNode;
 }
 
 /** The Edit link and Delete button that end a row of every admin list. */
-export function RowActions({ name, editTo, onDelete, deleting = false }: RowActionsProps) {
+export function RowActions({
+  name,
+  editTo,
+  onDelete,
+  deleting = false,
+  children,
+}: RowActionsProps) {
   return (
     <td className="text-nowrap">
       <Link to={editTo} className="btn btn-light btn-sm me-2" aria-label={`Edit ${name}`}>
         Edit
       </Link>
+      {children}
       <Button
         variant="danger"
         size="sm"

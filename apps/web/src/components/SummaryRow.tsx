@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import type { ElementType } from 'react';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -16,6 +17,32 @@ export function SummaryRow({ label, amount, currency }: SummaryRowProps) {
       <Row>
         <Col>{label}</Col>
         <Col className="text-end">{formatMoney(toCents(amount), currency)}</Col>
+      </Row>
+    </ListGroup.Item>
+  );
+}
+
+interface DiscountRowProps {
+  code: string;
+  /** Taken off the items; 0 for a code that gives free shipping. */
+  amount: number;
+  currency: string;
+  /** The code gives free shipping (said in words: it takes nothing off the items). */
+  freeShipping?: boolean;
+  /** `li` in a summary list (the default), `div` in the cart's card. */
+  as?: ElementType;
+}
+
+/** The summary's "Discount (CODE)" row: the amount taken off, with a minus sign. */
+export function DiscountRow({ code, amount, currency, freeShipping, as = 'li' }: DiscountRowProps) {
+  return (
+    <ListGroup.Item as={as}>
+      <Row>
+        {/* The amount as wide as it needs: the code gets the rest, rather than half. */}
+        <Col>Discount ({code})</Col>
+        <Col xs="auto" className="text-end">
+          {freeShipping ? 'Free shipping' : `\u2212${formatMoney(toCents(amount), currency)}`}
+        </Col>
       </Row>
     </ListGroup.Item>
   );

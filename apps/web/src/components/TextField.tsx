@@ -60,21 +60,27 @@ export function TextField({
       onChange={(event) => onChange(event.target.value)}
     />
   );
+  const feedback = error !== undefined && (
+    <Form.Control.Feedback id={errorId} type="invalid">
+      {error}
+    </Form.Control.Feedback>
+  );
   return (
     <Form.Group className="mb-3" controlId={controlId}>
       <Form.Label>{label}</Form.Label>
       {addon === undefined ? (
-        control
+        <>
+          {control}
+          {feedback}
+        </>
       ) : (
-        <InputGroup>
+        // Bootstrap shows the message only as a sibling of the invalid input, so inside the group
+        // (hasValidation keeps the corners right with it last).
+        <InputGroup hasValidation={error !== undefined}>
           {control}
           {addon}
+          {feedback}
         </InputGroup>
-      )}
-      {error !== undefined && (
-        <Form.Control.Feedback id={errorId} type="invalid">
-          {error}
-        </Form.Control.Feedback>
       )}
     </Form.Group>
   );

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  applyDiscountCode,
   cartSlice,
+  removeDiscountCode,
   removeItem,
+  reset,
   selectDistinctItemCount,
   selectUnitCount,
   storedCartItems,
+  storedDiscountCode,
   type CartItem,
   type CartState,
 } from './cart-slice.ts';
@@ -35,6 +39,7 @@ const cartOf = (cartItems: CartItem[]): CartState => ({
   cartItems,
   shippingAddress: null,
   paymentMethod: 'PayPal',
+  discountCode: null,
 });
 
 const withCart = (cartItems: CartItem[]): { cart: CartState } => ({ cart: cartOf(cartItems) });
@@ -125,6 +130,33 @@ describe('the stored cart', () => {
       expect(storedCartItems([{ ...shirt('v-m', 'M', 1), ...bad }]), JSON.stringify(bad)).toBe(
         undefined,
       );
+    }
+  });
+});
+
+describe('the discount code', () => {
+  const codeAfter = (...actions: Parameters<typeof cartSlice.reducer>[1][]) =>
+    actions.reduce(cartSlice.reducer, cartOf([line('a', 1)])).discountCode;
+
+  it('keeps the code applied in upper case, one at a time', () => {
+    expect(codeAfter(applyDiscountCode(' summer-10 '))).toBe('SUMMER-10');
+    expect(codeAfter(applyDiscountCode('summer-10'), applyDiscountCode('WINTER'))).toBe('WINTER');
+  });
+
+  it('is removed by Remove, and with the cart once the order is placed', () => {
+    expect(codeAfter(applyDiscountCode('SUMMER-10'), removeDiscountCode())).toBe(null);
+    const placed = [applyDiscountCode('SUMMER-10'), reset()].reduce(
+      cartSlice.reducer,
+      cartOf([line('a', 1)]),
+    );
+    expect(placed.cartItems).toEqual([]);
+    expect(placed.discountCode).toBe(null);
+  });
+
+  it('reads a stored code back in upper case and refuses anything else', () => {
+    expect(storedDiscountCode('summer-10')).toBe('SUMMER-10');
+    for (const bad of ['', 'ab', 'has space', 'x'.repeat(33), 42, null, { code: 'SUMMER' }]) {
+      expect(storedDiscountCode(bad), JSON.stringify(bad)).toBe(undefined);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DISCOUNT_CODE_PATTERN, normalizeCode } from '@proshop/domain/discounts';
 import type { ShippingAddress } from '@proshop/domain/order-schemas';
 import { DEFAULT_PAYMENT_METHOD } from '@proshop/domain/payment-methods';
 import type { Product } from '@proshop/domain/product-schemas';
@@ -12,11 +13,14 @@ import {
   objectOf,
   optional,
   text,
+  type Shape,
 } from '../lib/stored-shape.ts';
 
 export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
+/** The discount code applied to the cart (a JSON string, upper case); not one of the spec's keys. */
+export const DISCOUNT_CODE_KEY = 'discountCode';
 
 /**
  * A cart line copies what the cart shows of the product, so the cart needs no product call. A
@@ -72,10 +76,20 @@ const storedShippingAddress = objectOf<ShippingAddress>({
   country: text,
 });
 
+/** A code as it was stored: letters, digits and dashes, read back in upper case. */
+export const storedDiscountCode: Shape<string> = (value) =>
+  typeof value === 'string' && DISCOUNT_CODE_PATTERN.test(value) ? normalizeCode(value) : undefined;
+
 export interface CartState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: string;
+  /**
+   * The discount code the shopper applied, upper case, or null. Only the code is kept: whether
+   * it applies, and what it takes off, is asked of the server again for the cart's lines of the
+   * moment (features/cart/discount-api.ts), since the lines, the code's uses and its dates change.
+   */
+  discountCode: string | null;
 }
 
 function loadCart(): CartState {
@@ -83,6 +97,7 @@ function loadCart(): CartState {
     cartItems: readStored(CART_ITEMS_KEY, storedCartItems) ?? [],
     shippingAddress: readStored(SHIPPING_KEY, storedShippingAddress) ?? null,
     paymentMethod: readStored(PAYMENT_METHOD_KEY, nonEmptyText) ?? DEFAULT_PAYMENT_METHOD,
+    discountCode: readStored(DISCOUNT_CODE_KEY, storedDiscountCode) ?? null,
   };
 }
 
@@ -103,14 +118,23 @@ export const cartSlice = createSlice({
     removeItem(state, action: PayloadAction<CartLineId>) {
       state.cartItems = state.cartItems.filter((item) => !sameLine(item, action.payload));
     },
+    /** Empties the cart once its order is placed: the code went with the order. */
     reset(state) {
       state.cartItems = [];
+      state.discountCode = null;
     },
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
     },
     savePaymentMethod(state, action: PayloadAction<string>) {
       state.paymentMethod = action.payload;
+    },
+    /** One code per order: a code applied replaces the one before. */
+    applyDiscountCode(state, action: PayloadAction<string>) {
+      state.discountCode = normalizeCode(action.payload);
+    },
+    removeDiscountCode(state) {
+      state.discountCode = null;
     },
   },
   selectors: {
@@ -122,6 +146,13 @@ export const cartSlice = createSlice({
   },
 });
 
-export const { addItem, removeItem, reset, saveShippingAddress, savePaymentMethod } =
-  cartSlice.actions;
+export const {
+  addItem,
+  removeItem,
+  reset,
+  saveShippingAddress,
+  savePaymentMethod,
+  applyDiscountCode,
+  removeDiscountCode,
+} = cartSlice.actions;
 export const { selectCart, selectDistinctItemCount, selectUnitCount } = cartSlice.selectors;

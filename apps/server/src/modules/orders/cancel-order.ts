@@ -6,6 +6,7 @@ import { orders } from '../../db/schema.ts';
 import { conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
+import { giveDiscountUseBack } from '../promotions/uses.ts';
 import type { OrderNotices } from './notify-buyer.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
 import { orderState, toOrder, type OrderItemRow, type OrderRow } from './order-mapper.ts';
@@ -43,8 +44,8 @@ async function markCancelled(
  * order before it is sent (the shared rule, cancelRefusal). A paid order is refunded of what is
  * left of it at the same time, its lines going back into stock: the refund is stored in the
  * cancelling transaction and sent to the provider after it commits (refund-order.ts), so no
- * transaction waits on the provider. An order whose capture is under way cannot be cancelled
- * until it is settled.
+ * transaction waits on the provider. The use of a discount code the order holds goes back with
+ * the cancellation. An order whose capture is under way cannot be cancelled until it is settled.
  */
 export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: string): Promise<Order> {
   const refund = await deps.db.transaction(async (tx) => {
@@ -58,9 +59,12 @@ export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: strin
     if (refusal) throw conflict(refusals[refusal]);
     if (order.captureAttemptId) throw conflict(PAYMENT_BEING_CONFIRMED);
     await markCancelled(tx, found, by, deps.notices);
-    return order.isPaid
-      ? storeRemainingRefund(tx, deps, order, found.items, user, 'Order cancelled')
+    const remaining = order.isPaid
+      ? await storeRemainingRefund(tx, deps, order, found.items, user, 'Order cancelled')
       : undefined;
+    // After any stock given back just now: the discount's row is locked last, as payers do.
+    await giveDiscountUseBack(tx, order.id);
+    return remaining;
   });
   if (refund) {
     // A provider that does not answer leaves the refund to the recovery pass: the order is

@@ -28,6 +28,24 @@ function lines(order: Order): { text: string[]; html: string } {
   return { text, html };
 }
 
+/**
+ * The row of the order's discount code, "Discount (SUMMER10)" and what it took off the items
+ * (a free-shipping code takes nothing off them: its row says it was applied), or none.
+ */
+function discountRow(order: Order): { label: string; amount: string } | undefined {
+  if (!order.discountCode) return undefined;
+  return {
+    label: `Discount (${order.discountCode})`,
+    amount: order.discountPrice > 0 ? `-${moneyOf(order)(order.discountPrice)}` : 'applied',
+  };
+}
+
+/** The discount's row as a line of text, for the e-mails that list the order's lines. */
+const discountText = (order: Order): string[] => {
+  const row = discountRow(order);
+  return row ? [`${row.label}: ${row.amount}`] : [];
+};
+
 function page(body: string): string {
   return `<!doctype html>
 <html>
@@ -41,6 +59,7 @@ ${body}
 export function receiptEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
   const { text, html } = lines(order);
   const money = moneyOf(order);
+  const discount = discountRow(order);
   const number = order._id;
   const a = order.shippingAddress;
   const address = `${a.address}, ${a.city} ${a.postalCode}, ${a.country}`;
@@ -54,6 +73,7 @@ export function receiptEmail(order: Order, shopName: string, orderUrl: string): 
       '',
       ...text,
       `Items: ${money(order.itemsPrice)}`,
+      ...discountText(order),
       `Shipping: ${money(order.shippingPrice)}`,
       `Tax: ${money(order.taxPrice)}`,
       `Total paid: ${money(order.totalPrice)}`,
@@ -66,7 +86,12 @@ export function receiptEmail(order: Order, shopName: string, orderUrl: string): 
     html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
     <p>Thank you for your order ${number}. We have received your payment.</p>
     <table cellpadding="4">${html}
-      <tr><td>Items</td><td align="right">${money(order.itemsPrice)}</td></tr>
+      <tr><td>Items</td><td align="right">${money(order.itemsPrice)}</td></tr>${
+        discount
+          ? `
+      <tr><td>${escapeHtml(discount.label)}</td><td align="right">${discount.amount}</td></tr>`
+          : ''
+      }
       <tr><td>Shipping</td><td align="right">${money(order.shippingPrice)}</td></tr>
       <tr><td>Tax</td><td align="right">${money(order.taxPrice)}</td></tr>
       <tr><th align="left">Total paid</th><th align="right">${money(order.totalPrice)}</th></tr>
@@ -88,6 +113,7 @@ export function sentEmail(order: Order, shopName: string, orderUrl: string): Mai
       '',
       `Your order ${order._id} is on its way:`,
       ...text,
+      ...discountText(order),
       '',
       `Follow your order at ${orderUrl}`,
       '',
@@ -161,7 +187,7 @@ export function cancelledEmail(
     : 'Nothing was charged.';
   return notice(order, { shopName, orderUrl }, `your order ${order._id} has been cancelled`, {
     what: `Your order ${order._id} has been cancelled ${cancelledBecause[by]}. ${money}`,
-    listed: lines(order).text,
+    listed: [...lines(order).text, ...discountText(order)],
   });
 }
 

@@ -63,6 +63,7 @@ export function toOrder(
       image: item.image,
       price: Number(item.price),
       qty: item.qty,
+      discount: Number(item.discount),
     })),
     shippingAddress: {
       address: row.address,
@@ -72,6 +73,8 @@ export function toOrder(
     },
     paymentMethod: row.paymentMethod,
     itemsPrice: Number(row.itemsPrice),
+    discountPrice: Number(row.discountPrice),
+    discountCode: row.discountCode,
     shippingPrice: Number(row.shippingPrice),
     taxPrice: Number(row.taxPrice),
     totalPrice: Number(row.totalPrice),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { normalizeCode } from '@proshop/domain/discounts';
 import type { CreateOrderRequest } from '@proshop/domain/order-schemas';
 
 /** JSON with every object's keys sorted: one text for one value, however its keys were sent. */
@@ -16,9 +17,17 @@ function canonicalJson(value: unknown): string {
 /**
  * SHA-256 (hex) of an order request as validated: unknown fields are already dropped and
  * numbers parsed, so a retry that spells the same order differently (key order, `10` or
- * `10.00`) has the same hash, and any other order a different one. The lines' order counts: it
- * is the order's.
+ * `10.00`, the code in another case) has the same hash, and any other order (another discount
+ * code included) a different one. The lines' order counts: it is the order's. No code and no
+ * discount are left out, so an order without a code hashes as it did before codes existed.
  */
 export function orderRequestHash(request: CreateOrderRequest): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+  const { discountCode, discountPrice, ...rest } = request;
+  const code = discountCode ? normalizeCode(discountCode) : '';
+  const canonical = {
+    ...rest,
+    ...(code === '' ? {} : { discountCode: code }),
+    ...(discountPrice === 0 ? {} : { discountPrice }),
+  };
+  return createHash('sha256').update(canonicalJson(canonical)).digest('hex');
 }

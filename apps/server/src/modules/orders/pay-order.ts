@@ -6,6 +6,7 @@ import { lineLabel } from '@proshop/domain/variants';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { conflict, forbidden } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
+import { discountUseRefusal, takeDiscountUse } from '../promotions/uses.ts';
 import { captureLeaseMs, claimCapture, leaveInDoubt } from './capture-attempt.ts';
 import type { OrderRow } from './order-mapper.ts';
 import { setOrderPayment } from './repository.ts';
@@ -23,6 +24,9 @@ export const ALREADY_PAID = 'This order has already been paid';
 export const ONLY_THE_BUYER_PAYS = 'Only the buyer can pay this order';
 const outOfStock = (name: string) =>
   `Sorry, ${name} is out of stock, so nothing was charged. Please update your order.`;
+/** The code's reason (used up, the customer's limit, switched off), as a payment refused. */
+const codeRefused = (reason: string) =>
+  `${reason}, so nothing was charged. Please place your order again without it.`;
 
 const refusals: Record<CaptureRefusal, string> = {
   declined: 'Your payment was declined. Please choose another way to pay.',
@@ -71,6 +75,8 @@ export async function startPayment(
   }
   const shortage = findShortage(items);
   if (shortage) throw conflict(outOfStock(shortage.name));
+  const codeProblem = await discountUseRefusal(deps.db, order);
+  if (codeProblem) throw conflict(codeRefused(codeProblem));
   const { providerOrderId } = await deps.payments.createPayment({
     orderId: order.id,
     amountCents: toCents(order.totalPrice),
@@ -79,6 +85,8 @@ export async function startPayment(
       itemsCents: toCents(order.itemsPrice),
       shippingCents: toCents(order.shippingPrice),
       taxCents: toCents(order.taxPrice),
+      // Taken off the items by the discount code: PayPal shows it and subtracts it.
+      discountCents: toCents(order.discountPrice),
     },
     // What PayPal's review page lists: the line as the order shows it, with the variant's SKU.
     items: items.map((item) => ({
@@ -99,7 +107,8 @@ export async function startPayment(
  * Pays an order without holding the database while the provider is asked: one short transaction
  * checks the order, reserves its stock and starts a capture attempt (capture-attempt.ts); the
  * capture runs outside any transaction; a second short one marks the order paid, or gives the
- * stock back (settle-capture.ts). An out-of-stock line is found before any money is captured.
+ * stock back (settle-capture.ts). An out-of-stock line, or a discount code used up meanwhile, is
+ * found before any money is captured.
  * If the provider does not answer, the attempt stays in doubt with its stock reserved: the
  * buyer's retry captures again (PayPal answers the capture it made), and the recovery pass
  * (capture-recovery.ts) settles it if nobody retries.
@@ -138,7 +147,8 @@ export async function payOrder(
 
 /**
  * The first short transaction: the order is the buyer's, unpaid, and this payment is the one
- * created for it; its stock is taken (kept when an attempt in doubt is taken over).
+ * created for it; its stock and its discount code's use are taken (kept when an attempt in
+ * doubt is taken over). A refusal rolls back everything taken: nothing is captured.
  */
 async function beginCapture(
   deps: PaymentDeps,
@@ -158,8 +168,11 @@ async function beginCapture(
       throw conflict(PAYMENT_BEING_CONFIRMED);
     }
     if (order.captureAttemptId === null) {
+      // Products, then the discount: the order in which every payer locks them (uses.ts).
       const shortage = await takeStock(tx, items);
       if (shortage) throw conflict(outOfStock(shortage.name));
+      const codeProblem = await takeDiscountUse(tx, order);
+      if (codeProblem) throw conflict(codeRefused(codeProblem));
     }
     return { orderId: order.id, attemptId };
   });

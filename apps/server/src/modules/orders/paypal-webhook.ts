@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { verifyCapture } from '@proshop/domain/payment-verification';
+import { isFullyRefunded } from '@proshop/domain/refunds';
 import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { orders, paypalWebhookEvents, refunds } from '../../db/schema.ts';
+import { forceDiscountUse, giveDiscountUseBack } from '../promotions/uses.ts';
 import { insertRefund, settleRefundRow } from './refunds-repository.ts';
 import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from './after-sale.ts';
 import { toOrder, toRefund, type OrderRow } from './order-mapper.ts';
@@ -62,7 +64,10 @@ async function orderOfCapture(tx: Database, capture: z.infer<typeof captureResou
   return row ? findOrderWithLines(tx, row.id, { forUpdate: true }) : undefined;
 }
 
-/** A PENDING capture that PayPal completed later: the order is paid now. */
+/**
+ * A PENDING capture that PayPal completed later: the order is paid now, with its stock and its
+ * discount code's use taken (the money is in: neither can refuse it any more).
+ */
 async function captureCompleted(
   deps: SettleDeps,
   tx: Database,
@@ -100,6 +105,16 @@ async function captureCompleted(
       `PayPal completed a pending payment for order ${order.id}, but ${item} is out of stock. Restock it or refund the order.`,
     );
   }
+  // The buyer paid the discounted price: the order holds its use even past the code's limits
+  // (uses above the limit until it is refunded), and the shop is told why it should not have.
+  const overUsed = await forceDiscountUse(tx, order);
+  if (overUsed) {
+    await deps.notices.alertShop(
+      tx,
+      `Order ${order.id} was paid with a discount code past its limits`,
+      `PayPal completed a pending payment for order ${order.id} at its discounted price, but its code could no longer be used (${overUsed}). The order keeps its discount and holds a use beyond the code's limits.`,
+    );
+  }
   const paid = await updateOrder(tx, order.id, {
     isPaid: true,
     paidAt: new Date(),
@@ -109,7 +124,10 @@ async function captureCompleted(
   return 'applied';
 }
 
-/** PayPal took back a capture (DENIED: a pending one failed; REVERSED: a chargeback). */
+/**
+ * PayPal took back a capture (DENIED: a pending one failed; REVERSED: a chargeback). An order not
+ * sent yet is cancelled: its stock and its discount code's use go back.
+ */
 async function captureLost(
   deps: SettleDeps,
   tx: Database,
@@ -123,6 +141,7 @@ async function captureLost(
   const stockBack = order.isPaid && !order.isSent && !order.cancelledAt;
   if (stockBack) {
     await giveStockBack(tx, items);
+    await giveDiscountUseBack(tx, order.id);
     Object.assign(values, { cancelledAt: new Date(), cancelledBy: 'shop' });
   }
   await updateOrder(tx, order.id, values);
@@ -137,7 +156,10 @@ async function captureLost(
   return 'applied';
 }
 
-/** A refund PayPal finished, or one made in PayPal's own dashboard: it appears on the order. */
+/**
+ * A refund PayPal finished, or one made in PayPal's own dashboard: it appears on the order, and
+ * gives back the order's discount code use if it refunds the order fully.
+ */
 async function refunded(
   deps: SettleDeps,
   tx: Database,
@@ -178,12 +200,12 @@ async function refunded(
     [],
     null,
   );
-  const found = await findOrderWithLines(tx, order.id);
+  const found = await findOrderWithLines(tx, order.id, { forUpdate: true });
   if (found) {
     const afterSale = await findAfterSaleOfOrder(tx, order.id);
-    await deps.notices.queue(tx, toOrder(found.order, found.items, afterSale), {
-      refund: toRefund(made),
-    });
+    const refundedOrder = toOrder(found.order, found.items, afterSale);
+    if (isFullyRefunded(refundedOrder)) await giveDiscountUseBack(tx, order.id);
+    await deps.notices.queue(tx, refundedOrder, { refund: toRefund(made) });
   }
   return 'applied';
 }

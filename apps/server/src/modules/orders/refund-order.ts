@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import type { Refund, RefundRequestBody } from '@proshop/domain/refund-schemas';
 import {
+  isFullyRefunded,
   isRefundRefusal,
   planRefund,
   type RefundPlan,
@@ -15,6 +16,7 @@ import { conflict, invalid, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import type { RefundResult } from '../payments/payment-provider.ts';
+import { giveDiscountUseBack } from '../promotions/uses.ts';
 import { captureLeaseMs } from './capture-attempt.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
 import { toOrder, toRefund, type OrderItemRow, type OrderRow } from './order-mapper.ts';
@@ -59,7 +61,12 @@ function refundable(
   earlier: readonly RefundWithLines[],
 ): RefundableOrder {
   return {
-    lines: items.map((item) => ({ id: item.id, priceCents: toCents(item.price), qty: item.qty })),
+    lines: items.map((item) => ({
+      id: item.id,
+      priceCents: toCents(item.price),
+      qty: item.qty,
+      discountCents: toCents(item.discount),
+    })),
     itemsCents: toCents(order.itemsPrice),
     shippingCents: toCents(order.shippingPrice),
     taxCents: toCents(order.taxPrice),
@@ -246,7 +253,8 @@ export async function sendRefund(
 
 /**
  * Records the provider's answer in one short transaction. The first time a refund is accepted
- * (pending or completed), its lines go back into stock if the admin asked for it.
+ * (pending or completed), its lines go back into stock if the admin asked for it, and if it
+ * makes the order fully refunded (isFullyRefunded), the order's discount code use goes back.
  */
 async function recordRefundResult(
   deps: SettleDeps,
@@ -270,11 +278,13 @@ async function recordRefundResult(
     );
     const firstAccepted = updated && refund.status === 'requested' && accepted;
     if (firstAccepted) {
-      const found = await findOrderWithLines(tx, refund.orderId);
+      // The order's row, then its products, then its discount: the order payments lock them in.
+      const found = await findOrderWithLines(tx, refund.orderId, { forUpdate: true });
       if (found && refund.restock) await linesBackIntoStock(tx, found.items, lines);
       if (found) {
         const afterSale = await findAfterSaleOfOrder(tx, refund.orderId);
         const order = toOrder(found.order, found.items, afterSale);
+        if (isFullyRefunded(order)) await giveDiscountUseBack(tx, order._id);
         await deps.notices.queue(tx, order, { refund: toRefund({ refund: updated, lines }) });
       }
     }

@@ -44,6 +44,7 @@ export async function findProductsForOrder(
         image: products.image,
         price: products.price,
         options: products.options,
+        categoryId: products.categoryId,
       },
       variant: {
         id: productVariants.id,
@@ -84,6 +85,7 @@ export async function insertOrder(
     variantId: null,
     sku: null,
     options: [],
+    discount: '0',
     ...item,
     id: randomUUID(),
     orderId: order.id,
@@ -99,7 +101,8 @@ export async function insertOrder(
       sql`select * from unnest(${column('id')}::uuid[], ${column('orderId')}::uuid[],
         ${column('productId')}::uuid[], ${column('variantId')}::uuid[], ${column('name')}::text[],
         ${column('sku')}::text[], ${options}::jsonb[], ${column('image')}::text[],
-        ${column('price')}::numeric[], ${column('qty')}::int[], ${column('position')}::smallint[])`,
+        ${column('price')}::numeric[], ${column('qty')}::int[], ${column('discount')}::numeric[],
+        ${column('position')}::smallint[])`,
     ),
   );
   const [row] = await db

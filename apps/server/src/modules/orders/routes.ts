@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import { rateLimitRules } from '../rate-limit/rules.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
 import { refundOrder } from './refund-order.ts';
@@ -44,19 +45,27 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['orders'],
-        summary: 'Place an order at the current prices (Idempotency-Key makes a retry safe)',
+        summary:
+          'Place an order at the current prices, with a discount code or none (Idempotency-Key makes a retry safe)',
         headers: idempotencyHeaders,
         body: createOrderRequestSchema,
-        response: { 201: orderSchema, ...errorResponses(400, 409, 413, 415, 422) },
+        response: { 201: orderSchema, ...errorResponses(400, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
+      const user = currentUser(request);
+      if (request.body.discountCode?.trim()) {
+        await app.rateLimiter.consume(rateLimitRules.discountCode, {
+          address: request.ip,
+          email: user.email,
+        });
+      }
       const order = await createOrder(
         app.db,
-        currentUser(request),
+        user,
         request.body,
         request.headers['idempotency-key'],
-        app.config.PAYMENT_CURRENCY,
+        { currency: app.config.PAYMENT_CURRENCY, now: app.clock.now() },
       );
       return reply.code(201).send(order);
     },

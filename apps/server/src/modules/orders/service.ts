@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest, Order, OrderPage } from '@proshop/domain/order-schemas';
 import type { OrderStatus } from '@proshop/domain/order-status';
 import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
-import { computeOrderPrices, type OrderPrices } from '@proshop/domain/prices';
+import { computeOrderPrices, lineDiscountShares, type OrderPrices } from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import { DISCOUNT_MESSAGES } from '@proshop/domain/discounts';
 import { pageCount } from '@proshop/domain/pagination';
 import { lineLabel, optionValues, variantPrice } from '@proshop/domain/variants';
 import type { Database } from '../../db/client.ts';
@@ -33,6 +34,7 @@ import {
   type OrderLineWithStock,
 } from './repository.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
+import { applicableDiscount, type AppliedDiscount } from '../promotions/service.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -44,7 +46,13 @@ export const PRICES_CHANGED =
 export const PRODUCT_GONE =
   'A product of this order was just taken off the shop. Please review your cart and order again.';
 
-const priceFields = ['itemsPrice', 'shippingPrice', 'taxPrice', 'totalPrice'] as const;
+const priceFields = [
+  'itemsPrice',
+  'discountPrice',
+  'shippingPrice',
+  'taxPrice',
+  'totalPrice',
+] as const;
 
 function samePrices(sent: OrderPrices, computed: OrderPrices): boolean {
   return priceFields.every((field) => toCents(sent[field]) === toCents(computed[field]));
@@ -77,7 +85,7 @@ async function replay(db: Database, earlier: OrderRow, requestHash: string): Pro
 async function orderLines(
   db: Database,
   requested: CreateOrderRequest['orderItems'],
-): Promise<NewOrderItem[]> {
+): Promise<{ item: NewOrderItem; categoryId: string | null }[]> {
   const unknownProduct = requested.find((line) => !isUuid(line.product));
   if (unknownProduct) throw invalid(`Product not found: ${unknownProduct.product}`);
   const unknownVariant = requested.find((line) => line.variant && !isUuid(line.variant));
@@ -116,7 +124,7 @@ async function orderLines(
     const price = variantPrice(Number(product.price), {
       price: variant.price === null ? null : Number(variant.price),
     });
-    return {
+    const item: NewOrderItem = {
       productId: product.id,
       variantId: variant.id,
       name: product.name,
@@ -126,32 +134,96 @@ async function orderLines(
       price: centsToDecimalString(toCents(price)),
       qty,
     };
+    // The category is what a discount for some categories reads; the line does not keep it.
+    return { item, categoryId: product.categoryId };
   });
+}
+
+/** What the shop needs to know to price an order: its currency and the time of the placing. */
+export interface ShopNow {
+  currency: string;
+  now: Date;
+}
+
+/** An order as it would be placed now: its lines, prices and discount, nothing stored. */
+export interface OrderQuote {
+  lines: NewOrderItem[];
+  prices: OrderPrices;
+  /** The code's terms and the lines it applies to; undefined without a code. */
+  discount: AppliedDiscount | undefined;
+  /** Each line's share of the discount in cents, adding up to it exactly. */
+  shares: number[];
+}
+
+/**
+ * Prices the lines at the catalogue's current prices with the discount code, if any (blank is
+ * none), checking every condition of the code: one copy for placing the order and for the
+ * cart's check of a code (POST /api/discounts/check), so both give the same figures and the
+ * same reasons.
+ */
+export async function quoteOrder(
+  db: Database,
+  user: SessionUser,
+  request: Pick<CreateOrderRequest, 'orderItems' | 'discountCode'>,
+  shop: ShopNow,
+): Promise<OrderQuote> {
+  const chosen = await orderLines(db, request.orderItems);
+  const lines = chosen.map(({ item }) => item);
+  const code = request.discountCode?.trim() ?? '';
+  const discount =
+    code === ''
+      ? undefined
+      : await applicableDiscount(
+          db,
+          user,
+          code,
+          chosen.map(({ item, categoryId }) => ({
+            productId: item.productId!,
+            categoryId,
+            price: item.price,
+            qty: item.qty,
+          })),
+          shop,
+        );
+  const priced = lines.map((line, index) => ({
+    price: Number(line.price),
+    qty: line.qty,
+    eligible: discount?.eligible[index] ?? true,
+  }));
+  return {
+    lines,
+    prices: computeOrderPrices(priced, discount?.terms),
+    discount,
+    shares: lineDiscountShares(priced, discount?.terms),
+  };
 }
 
 /**
  * Places an order at the catalogue's current prices. The lines' names, SKUs, option values,
- * images and prices are copied from the database (orderLines); the totals the shopper saw must
- * match, so nobody is charged an amount they did not see. A retry with the same idempotency key answers the first order; the
- * same key with another order is refused (422).
- * `currency` (PAYMENT_CURRENCY) is kept with the order: it is charged, shown and e-mailed in it
- * even if the shop's currency changes later.
+ * images and prices are copied from the database (orderLines); the discount code, if any, is
+ * checked and applied by the shared price rules (quoteOrder); the totals the shopper saw must
+ * match, so nobody is charged an amount they did not see. No use of the code is taken here:
+ * the payment takes it (promotions/uses.ts), so an order never paid uses nothing. A retry with
+ * the same idempotency key answers the first order; the same key with another order (another
+ * code included) is refused (422).
+ * `shop.currency` (PAYMENT_CURRENCY) is kept with the order: it is charged, shown and e-mailed
+ * in it even if the shop's currency changes later.
  */
 export async function createOrder(
   db: Database,
   user: SessionUser,
   request: CreateOrderRequest,
   idempotencyKey: string | undefined,
-  currency: string,
+  shop: ShopNow,
 ): Promise<Order> {
   const requestHash = orderRequestHash(request);
   if (idempotencyKey) {
     const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
     if (earlier) return replay(db, earlier, requestHash);
   }
-  const lines = await orderLines(db, request.orderItems);
-  const prices = computeOrderPrices(lines.map(({ price, qty }) => ({ price: Number(price), qty })));
+  const { lines, prices, discount, shares } = await quoteOrder(db, user, request, shop);
   if (!samePrices(request, prices)) throw conflict(PRICES_CHANGED);
+  const money = (amount: number) => centsToDecimalString(toCents(amount));
 
   const { shippingAddress } = request;
   try {
@@ -164,15 +236,18 @@ export async function createOrder(
         buyerEmail: user.email,
         ...shippingAddress,
         paymentMethod: request.paymentMethod,
-        itemsPrice: centsToDecimalString(toCents(prices.itemsPrice)),
-        shippingPrice: centsToDecimalString(toCents(prices.shippingPrice)),
-        taxPrice: centsToDecimalString(toCents(prices.taxPrice)),
-        totalPrice: centsToDecimalString(toCents(prices.totalPrice)),
-        currency,
+        itemsPrice: money(prices.itemsPrice),
+        discountPrice: money(prices.discountPrice),
+        discountCode: discount?.code ?? null,
+        discountId: discount?.id ?? null,
+        shippingPrice: money(prices.shippingPrice),
+        taxPrice: money(prices.taxPrice),
+        totalPrice: money(prices.totalPrice),
+        currency: shop.currency,
         idempotencyKey: idempotencyKey ?? null,
         idempotencyBodyHash: idempotencyKey ? requestHash : null,
       },
-      lines,
+      lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
     );
     return toOrder(stored.order, stored.items, stored.afterSale);
   } catch (error) {
@@ -186,6 +261,10 @@ export async function createOrder(
     // on its way: the one statement that stores the order refuses it whole.
     if (isForeignKeyViolation(error, 'orders_user_id_users_id_fk'))
       throw unauthorized(SESSION_ENDED);
+    // The code was deleted by an admin between its check and the insert: as if never there.
+    if (discount && isForeignKeyViolation(error, 'orders_discount_id_discounts_id_fk')) {
+      throw notFound(DISCOUNT_MESSAGES.unknown(discount.code));
+    }
     if (
       isForeignKeyViolation(error, 'order_items_product_id_products_id_fk') ||
       isForeignKeyViolation(error, 'order_items_variant_id_product_variants_id_fk')

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { giveDiscountUseBack } from '../promotions/uses.ts';
 import {
   captureLeaseMs,
   claimCapture,
@@ -33,7 +34,10 @@ export type CaptureRefusal = Exclude<CaptureVerdict, { paid: true }>['reason'] |
 export type Settled =
   | { outcome: 'paid'; order: Order }
   | { outcome: 'refused'; reason: CaptureRefusal }
-  /** The provider holds no capture: the stock is back and the order can be paid again. */
+  /**
+   * The provider holds no capture: the stock and the discount code's use are back, and the order
+   * can be paid again.
+   */
   | { outcome: 'released' }
   /** Another attempt owns the order now (it took this one over); the order as it stands. */
   | { outcome: 'taken-over'; order: OrderRow };
@@ -55,8 +59,8 @@ export interface CaptureAttempt {
 
 /**
  * Finishes an attempt with what the provider said, in one short transaction: a verified capture
- * marks the order paid and queues the receipt; anything else gives the reserved stock back and
- * ends the attempt (`capture` undefined: the provider holds none).
+ * marks the order paid and queues the receipt; anything else gives the reserved stock and the
+ * discount code's use back and ends the attempt (`capture` undefined: the provider holds none).
  */
 export async function settleCapture(
   deps: SettleDeps,
@@ -80,6 +84,7 @@ export async function settleCapture(
           );
         }
         await giveStockBack(tx, items);
+        await giveDiscountUseBack(tx, order.id);
         await endCapture(tx, order.id, attempt.attemptId);
         return reason ? { outcome: 'refused', reason } : { outcome: 'released' };
       };

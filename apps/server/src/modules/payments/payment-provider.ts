@@ -78,8 +78,17 @@ export interface CreatePaymentInput {
   orderId: string;
   amountCents: number;
   currency: string;
-  /** What the amount is made of; PayPal shows it to the buyer and checks that it adds up. */
-  breakdown?: { itemsCents: number; shippingCents: number; taxCents: number };
+  /**
+   * What the amount is made of; PayPal shows it to the buyer and checks that it adds up:
+   * items + shipping + tax − discount (the discount code's, taken off the items; 0 or absent
+   * without one).
+   */
+  breakdown?: {
+    itemsCents: number;
+    shippingCents: number;
+    taxCents: number;
+    discountCents?: number;
+  };
   /** The order's lines for PayPal's review page; PayPal requires `breakdown` with them. */
   items?: PaymentItem[];
 }

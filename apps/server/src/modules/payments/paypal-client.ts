@@ -448,9 +448,12 @@ export function createOrderBody(input: CreatePaymentInput, brandName: string) {
           ...money(input.amountCents),
           ...(breakdown && {
             breakdown: {
+              // The items at their own prices (they add up to item_total); the discount code's
+              // amount comes off as `discount`, which PayPal subtracts and shows as its own row.
               item_total: money(breakdown.itemsCents),
               shipping: money(breakdown.shippingCents),
               tax_total: money(breakdown.taxCents),
+              ...(breakdown.discountCents ? { discount: money(breakdown.discountCents) } : {}),
             },
           }),
         },

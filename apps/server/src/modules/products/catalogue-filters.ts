@@ -2,11 +2,12 @@ import type { OptionFilters } from '@proshop/domain/catalogue-query';
 import type { ProductListQuery, ProductSort } from '@proshop/domain/product-schemas';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { TAXONOMY_LABELS, type TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema.ts';
 import { invalid } from '../../errors/app-error.ts';
 import { taxonomyTable } from '../taxonomy/tables.ts';
+import { offeredValue } from './variant-summary.ts';
 import { newestProductsFirst } from './product-mapper.ts';
 
 /** A category or brand a filter names, as the facets show it. */
@@ -92,14 +93,14 @@ export interface FilterConditions {
 const money = (amount: number) => centsToDecimalString(toCents(amount));
 
 /** What the filters ask of one variant, leaving out the price bounds or one option's values. */
-interface VariantFilter {
+export interface VariantFilter {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   inStock?: boolean | undefined;
   options?: OptionFilters | undefined;
 }
 
-const selectedOptions = (options: OptionFilters | undefined) =>
+export const selectedOptions = (options: OptionFilters | undefined) =>
   Object.entries(options ?? {}).filter(([, values]) => values.length > 0);
 
 /**
@@ -122,28 +123,50 @@ export function variantConditions(filter: VariantFilter): SQL[] {
 }
 
 /**
- * A product offers a variant meeting every condition of `filter`: one variant must meet them all
- * (M in stock, not M out of stock and L in stock). The summary columns answer first
- * (products_facets_idx holds them): they are necessary conditions, and exact without options
- * when every variant on offer sells at one price (min = max; without a variant on offer the
- * product is priced at its own price and has no stock, as its summary says). Otherwise the
- * product's variants are read (product_variants_product_idx).
+ * What the products' summary (variant-summary.ts) says of `filter`: conditions every product
+ * offering such a variant meets. In stock: some stock on offer. Price bounds: its range of
+ * prices meets them. Options: one of the chosen values of each chosen option is on offer (the
+ * `<> '{}'` lets the planner read products_option_values_idx).
  */
-function offers(filter: VariantFilter): SQL | undefined {
-  const hasPrice = filter.minPrice !== undefined || filter.maxPrice !== undefined;
-  const hasOptions = selectedOptions(filter.options).length > 0;
-  const summary = [
-    filter.inStock ? sql`${products.countInStock} > 0` : undefined,
-    filter.maxPrice === undefined ? undefined : lte(products.minPrice, money(filter.maxPrice)),
-    filter.minPrice === undefined ? undefined : gte(products.maxPrice, money(filter.minPrice)),
+export function summaryConditions(filter: VariantFilter): SQL[] {
+  const chosen = selectedOptions(filter.options);
+  return [
+    ...(filter.inStock ? [sql`${products.countInStock} > 0`] : []),
+    ...(filter.maxPrice === undefined ? [] : [lte(products.minPrice, money(filter.maxPrice))]),
+    ...(filter.minPrice === undefined ? [] : [gte(products.maxPrice, money(filter.minPrice))]),
+    ...(chosen.length === 0 ? [] : [sql`${products.optionValues} <> '{}'::text[]`]),
+    ...chosen.map(
+      ([name, values]) =>
+        sql`${products.optionValues} && ${sql.param(values.map((value) => offeredValue(name, value)))}::text[]`,
+    ),
   ];
-  if (!hasPrice && !hasOptions) return and(...summary);
+}
+
+/**
+ * A product offers a variant meeting every condition of `filter`: one variant must meet them all
+ * (M in stock, not M out of stock and L in stock). The summary answers first (columns of
+ * products_facets_idx, and option_values), and alone when it is exact: without options chosen,
+ * or with one option chosen and no stock asked, once every price on offer is within the bounds
+ * (without a variant on offer, the product is priced at its own price and has no stock or option
+ * values, as the summary says). Otherwise the product's variants are read
+ * (product_variants_product_idx); within the bounds, that is only for products whose prices
+ * straddle one (PostgreSQL evaluates an OR's terms in the order written, and puts the costly
+ * EXISTS after the summary's conditions).
+ */
+export function offers(filter: VariantFilter): SQL | undefined {
+  const hasPrice = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+  const chosen = selectedOptions(filter.options);
+  const summary = summaryConditions(filter);
+  const summaryIsExact = chosen.length === 0 || (chosen.length === 1 && !filter.inStock);
+  if (summaryIsExact && !hasPrice) return and(...summary);
   const variantExists = sql`exists (select 1 from ${productVariants}
     where ${productVariants.productId} = ${products.id} and ${and(...variantConditions(filter))})`;
-  return and(
-    ...summary,
-    hasOptions ? variantExists : or(eq(products.minPrice, products.maxPrice), variantExists),
+  if (!summaryIsExact) return and(...summary, variantExists);
+  const everyPriceWithin = and(
+    filter.minPrice === undefined ? undefined : gte(products.minPrice, money(filter.minPrice)),
+    filter.maxPrice === undefined ? undefined : lte(products.maxPrice, money(filter.maxPrice)),
   );
+  return and(...summary, or(everyPriceWithin, variantExists));
 }
 
 export function filterConditions(filters: CatalogueFilters): FilterConditions {

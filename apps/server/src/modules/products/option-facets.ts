@@ -1,13 +1,16 @@
 import type { ProductFacets } from '@proshop/domain/product-schemas';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products } from '../../db/schema.ts';
 import {
+  offers,
   ratingCondition,
-  variantConditions,
+  selectedOptions,
+  summaryConditions,
   type CatalogueFilters,
   type FilterConditions,
 } from './catalogue-filters.ts';
+import { OPTION_VALUE_SEPARATOR } from './variant-summary.ts';
 
 type OptionFacet = ProductFacets['options'][number];
 
@@ -22,40 +25,55 @@ interface OptionValueRow {
 }
 
 /**
- * The option facets (Size: S 4, M 6...): for each value of an option, how many products would be
- * listed if that option's selection were this value alone, every other filter kept. A product
- * counts when one of its variants on offer has the value and meets the other filters itself
- * (price, stock, the other options' values), as the list's filter asks of one variant
- * (catalogue-filters.ts). One statement: each option's own selection is left out per row, by
- * the name of the option the row counts. Counted per product first, then per list of option
- * values the products define (many products share one, such as S, M, L), so that the value's
- * place in the list is looked up once per list.
+ * The option facets (Size: S 4, M 6...): for each value of an option, how many products offer it
+ * (on a variant switched on) among those listed with every filter but that option's own
+ * selection. Read from the products' summary alone (`option_values`, variant-summary.ts), not
+ * from their variants: the value need not be on the very variant that meets the other filters
+ * (docs/decisions/0019). One statement: each product is tested once for each set of filters (all
+ * of them, then all but each chosen option's), and a value counts the products of its option's
+ * set. Counted per list of option values on offer and of options defined first (many products
+ * share them, such as S, M, L), then per value, so that the value's place in the list is looked
+ * up once per list.
  */
 export function optionValuesQuery(
   search: SQL | undefined,
   filters: CatalogueFilters,
   conditions: FilterConditions,
 ): SQL {
-  const { minPrice, maxPrice, inStock } = filters;
-  const chosen = Object.entries(filters.options ?? {}).filter(([, values]) => values.length > 0);
-  // Every chosen option but the one a row counts: `choice.name` is the option the row counts.
-  const otherOptions = chosen.map(
-    ([name, values]) =>
-      sql`(choice.name = ${name} or ${productVariants.options} ->> ${name} = any(${sql.param(values)}::text[]))`,
-  );
+  const { minPrice, maxPrice, inStock, options } = filters;
+  const chosen = selectedOptions(options).map(([name]) => name);
+  const variantFilter = { minPrice, maxPrice, inStock };
+  // Set 0 keeps every filter (the options not chosen count in it); set i + 1 leaves out the
+  // selection of chosen[i].
+  const sets = [
+    offers({ ...variantFilter, options }),
+    ...chosen.map((name) =>
+      offers({
+        ...variantFilter,
+        options: Object.fromEntries(selectedOptions(options).filter(([other]) => other !== name)),
+      }),
+    ),
+  ];
+  const setColumn = (index: number) => sql.identifier(`in_set_${index}`);
+  const countColumn = (index: number) => sql.identifier(`count_${index}`);
   const where = and(
-    // The implicit variants of products without options choose nothing: left out first.
-    sql`${productVariants.options} <> '{}'::jsonb`,
+    sql`${products.optionValues} <> '{}'::text[]`,
     search,
     conditions.category,
     conditions.brand,
     ratingCondition(filters),
-    ...variantConditions({ minPrice, maxPrice, inStock }),
-    ...otherOptions,
+    // Common to every set: lets the planner narrow the rows by the index.
+    ...summaryConditions(variantFilter),
   );
-  // `limit 3` (a variant chooses at most MAX_OPTIONS values) also tells the planner so: taking
-  // jsonb_each_text's default of 100 rows a call, it would think the query costly enough to
-  // compile (jit), which takes longer than the query.
+  const countOfValue =
+    chosen.length === 0
+      ? sql`counted.${countColumn(0)}`
+      : sql`case entry.name ${sql.join(
+          chosen.map((name, index) => sql`when ${name} then counted.${countColumn(index + 1)}`),
+          sql` `,
+        )} else counted.${countColumn(0)} end`;
+  // `offset 0` keeps the sets a subquery's columns, each tested once per product, rather than
+  // copied into every count that reads them.
   return sql`
     select per_list.name, per_list.value, per_list.products::int as "count",
       (select place.ordinality::int
@@ -65,19 +83,36 @@ export function optionValuesQuery(
         where defined.option ->> 'name' = per_list.name and place.value = per_list.value
         limit 1) as "place"
     from (
-      select offered.defined, offered.name, offered.value, count(*) as products
+      select counted.defined, entry.name, entry.value, sum(${countOfValue}) as products
       from (
-        select ${products.id}, ${products.options} as defined, choice.name, choice.value
-        from ${productVariants}
-        join ${products} on ${products.id} = ${productVariants.productId}
-        cross join lateral (
-          select key as name, value from jsonb_each_text(${productVariants.options}) limit 3
-        ) as choice
-        where ${where}
-        group by ${products.id}, choice.name, choice.value
-      ) as offered
-      group by offered.defined, offered.name, offered.value
-    ) as per_list`;
+        select matching.defined, matching.offered,
+          ${sql.join(
+            sets.map(
+              (_, index) =>
+                sql`count(*) filter (where matching.${setColumn(index)}) as ${countColumn(index)}`,
+            ),
+            sql`, `,
+          )}
+        from (
+          select ${products.options} as defined, ${products.optionValues} as offered,
+            ${sql.join(
+              sets.map((set, index) => sql`${set ?? sql`true`} as ${setColumn(index)}`),
+              sql`, `,
+            )}
+          from ${products}
+          where ${where}
+          offset 0
+        ) as matching
+        group by matching.defined, matching.offered
+      ) as counted
+      cross join lateral (
+        select split_part(item, ${OPTION_VALUE_SEPARATOR}::text, 1) as name,
+          substr(item, strpos(item, ${OPTION_VALUE_SEPARATOR}::text) + 1) as value
+        from unnest(counted.offered) as item
+      ) as entry
+      group by counted.defined, entry.name, entry.value
+    ) as per_list
+    where per_list.products > 0`;
 }
 
 /** A value's count over every list, and its places summed (and how many were found). */

@@ -3,11 +3,13 @@ import { asc, getTableColumns, sql } from 'drizzle-orm';
 import { brands, categories, products } from '../../db/schema.ts';
 import type { VariantRow } from './variants-repository.ts';
 
-// Every column but the search columns, which only the database reads.
+// Every column but the search columns and the option values on offer, which only the
+// database reads.
 const {
   searchText: _searchText,
   searchName: _searchName,
   searchBrandCategory: _searchBrandCategory,
+  optionValues: _optionValues,
   ...columns
 } = getTableColumns(products);
 
@@ -32,10 +34,10 @@ export const productColumns = {
  */
 export const newestProductsFirst = [sql`${products.createdAt} desc nulls last`, asc(products.id)];
 
-/** A stored product without its search columns, with its category's and brand's slugs. */
+/** A stored product without the columns only the database reads, with its category's and brand's slugs. */
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'searchText' | 'searchName' | 'searchBrandCategory'
+  'searchText' | 'searchName' | 'searchBrandCategory' | 'optionValues'
 > & { categorySlug: string | null; brandSlug: string | null };
 
 /** A stored product as the API sends it: `_id`, money and rating as numbers. */

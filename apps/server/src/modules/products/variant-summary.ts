@@ -3,8 +3,20 @@ import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema.ts';
 
 /**
+ * Between an option's name and its value in `products.option_values` ('Size:M'): option names
+ * hold no ':' (OPTION_NAME_PATTERN), so the first one ends the name.
+ */
+export const OPTION_VALUE_SEPARATOR = ':';
+
+/** An option value on offer as `products.option_values` holds it. */
+export function offeredValue(name: string, value: string): string {
+  return `${name}${OPTION_VALUE_SEPARATOR}${value}`;
+}
+
+/**
  * Writes the products' summary of their variants (schema.ts: count_in_stock, min_price,
- * max_price, variant_count) from the variants as they are now in this transaction. Every change
+ * max_price, variant_count, option_values) from the variants as they are now in this
+ * transaction. Every change
  * of variants (the admin's table, stock taken or given back, the product's own price, a seed or
  * an import) calls it before committing, so that lists, filters and sorts, which read only the
  * products, never see another stock or price than the product page. Without a variant on offer
@@ -22,7 +34,13 @@ export async function refreshVariantSummaries(
       count_in_stock = summary.stock,
       min_price = coalesce(summary.min_price, ${products.price}),
       max_price = coalesce(summary.max_price, ${products.price}),
-      variant_count = summary.variants
+      variant_count = summary.variants,
+      option_values = array(
+        select distinct choice.key || ${OPTION_VALUE_SEPARATOR}::text || choice.value
+        from ${productVariants}
+        cross join lateral jsonb_each_text(${productVariants.options}) as choice
+        where ${productVariants.productId} = summary.product_id and ${offered}
+        order by 1)
     from (
       select ${productVariants.productId} as product_id,
         coalesce(sum(${productVariants.countInStock}) filter (where ${offered}), 0)::int as stock,

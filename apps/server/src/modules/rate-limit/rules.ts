@@ -35,6 +35,13 @@ export const rateLimitRules = {
   forgotPassword: { name: 'forgot-password', perAddress: 20, perEmail: 5, windowMs: 15 * MINUTE },
   /** Checking a reset code and resetting with it draw from the same allowance. */
   resetCode: { name: 'reset-code', perAddress: 50, perEmail: 10, windowMs: 15 * MINUTE },
+  /**
+   * Discount codes tried, checked or sent with an order, counted whatever the answer (counting
+   * only the unknown ones would let a guesser past the limit tell a real code by its answer):
+   * far more than a shopper whose cart asks again at each change, far too few to find codes by
+   * guessing.
+   */
+  discountCode: { name: 'discount-code', perAddress: 1000, perEmail: 300, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

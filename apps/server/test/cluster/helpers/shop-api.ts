@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DiscountTerms } from '@proshop/domain/discounts';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { expect } from 'vitest';
 import { json, type Reply, type Send } from './http-client.ts';
@@ -15,6 +16,8 @@ export interface Product {
   category: string;
   description: string;
   countInStock: number;
+  /** 1 for a product without options; more when the shopper must choose a variant. */
+  variantCount: number;
 }
 
 /** Registers a shopper through `send` and answers their token. */
@@ -58,15 +61,25 @@ export async function updateProduct(
   return json<Product>(res);
 }
 
-/** POST /api/orders for `qty` of one product at its price; the reply as it came. */
-export function placeOrder(send: Send, token: string, product: Product, qty = 1): Promise<Reply> {
+/**
+ * POST /api/orders for `qty` of one product at its price, with a discount code of these terms if
+ * given; the reply as it came.
+ */
+export function placeOrder(
+  send: Send,
+  token: string,
+  product: Product,
+  qty = 1,
+  discount?: { code: string; terms: DiscountTerms },
+): Promise<Reply> {
   return send('POST', '/api/orders', {
     token,
     body: {
       orderItems: [{ product: product._id, qty }],
       shippingAddress: address,
       paymentMethod: 'PayPal',
-      ...computeOrderPrices([{ price: product.price, qty }]),
+      ...(discount ? { discountCode: discount.code } : {}),
+      ...computeOrderPrices([{ price: product.price, qty }], discount?.terms),
     },
   });
 }

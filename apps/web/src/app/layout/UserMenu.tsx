@@ -52,6 +52,9 @@ export function UserMenu() {
           <Link className="dropdown-item" to="/admin/orderlist">
             Orders
           </Link>
+          <Link className="dropdown-item" to="/admin/discounts">
+            Discounts
+          </Link>
         </HeaderDropdown>
       )}
     </>

@@ -1,5 +1,4 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
-import { computeOrderPrices } from '@proshop/domain/prices';
 import { lineLabel } from '@proshop/domain/variants';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,8 +8,11 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DiscountCodeField } from '../../components/DiscountCodeField.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
+import { DiscountRow } from '../../components/SummaryRow.tsx';
+import { useCartDiscount } from '../../state/cart-discount.ts';
 import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
 import {
   addItem,
@@ -97,7 +99,9 @@ function Cart({ notice }: { notice?: ReactNode }) {
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<CartItem | null>(null);
   const unitCount = useSelector(selectUnitCount);
-  const { itemsPrice } = computeOrderPrices(cartItems);
+  // The code kept in the cart, checked again for the lines whenever they change.
+  const discount = useCartDiscount();
+  const { itemsPrice, discountPrice } = discount.prices;
   const isEmpty = cartItems.length === 0;
 
   function confirmDelete() {
@@ -140,6 +144,20 @@ function Cart({ notice }: { notice?: ReactNode }) {
               <h2 className="fs-4">Subtotal ({unitCount}) items</h2>
               <span className="fs-5">{formatMoney(toCents(itemsPrice), shopCurrency)}</span>
             </ListGroup.Item>
+            {discount.applied && (
+              <DiscountRow
+                as="div"
+                code={discount.applied.code}
+                amount={discountPrice}
+                currency={shopCurrency}
+                freeShipping={discount.applied.kind === 'free-shipping'}
+              />
+            )}
+            {!isEmpty && (
+              <ListGroup.Item>
+                <DiscountCodeField discount={discount} />
+              </ListGroup.Item>
+            )}
             <ListGroup.Item>
               {/* Checkout needs a signed-in shopper; the sign-in page comes back to shipping. */}
               <Button

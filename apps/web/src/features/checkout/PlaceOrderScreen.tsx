@@ -1,6 +1,6 @@
 import { formatMoney } from '@proshop/domain/money';
 import { isPaymentMethod } from '@proshop/domain/payment-methods';
-import { computeOrderPrices, FREE_SHIPPING_ABOVE_CENTS } from '@proshop/domain/prices';
+import { FREE_SHIPPING_ABOVE_CENTS } from '@proshop/domain/prices';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -9,13 +9,15 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { DiscountCodeField } from '../../components/DiscountCodeField.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
-import { SummaryRow } from '../../components/SummaryRow.tsx';
+import { DiscountRow, SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { removeStored } from '../../lib/browser-storage.ts';
+import { orderItemsOf, useCartDiscount } from '../../state/cart-discount.ts';
 import { useRefreshCartLines } from '../../state/cart-products.ts';
-import { CART_ITEMS_KEY, reset, selectCart } from '../../state/cart-slice.ts';
+import { CART_ITEMS_KEY, DISCOUNT_CODE_KEY, reset, selectCart } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
@@ -33,12 +35,15 @@ function PlaceOrder() {
   const [placeOrder, { isLoading, error }] = usePlaceOrderMutation();
   // One key for this visit of the page: every click and retry names the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // Called before the redirects below: a hook runs on every render or none.
+  const discount = useCartDiscount();
 
   // The steps run in order: address first, then a method the shop offers.
   if (!shippingAddress) return <Navigate to="/shipping" replace />;
   if (!isPaymentMethod(paymentMethod)) return <Navigate to="/payment" replace />;
 
-  const prices = computeOrderPrices(cartItems);
+  // The shared rule's prices, with the discount when the code applies to these lines now.
+  const { prices, applied } = discount;
   const isEmpty = cartItems.length === 0;
 
   const handlePlaceOrder = async () => {
@@ -47,17 +52,20 @@ function PlaceOrder() {
         idempotencyKey,
         order: {
           // A line of a product with options names its variant; the others' is implicit.
-          orderItems: cartItems.map(({ product, variant, qty }) =>
-            variant ? { product, variant, qty } : { product, qty },
-          ),
+          orderItems: orderItemsOf(cartItems),
           shippingAddress,
           paymentMethod,
+          // Only a code that applies: one refused now is shown refused, and the order is
+          // placed at the prices shown, without it. The server checks it again and computes
+          // the discount itself; a figure that differs is a 409, as for prices.
+          ...(applied && { discountCode: applied.code }),
           ...prices,
         },
       }).unwrap();
       // Gone from storage at once, so a reload cannot bring the ordered cart back; the store
       // keeps it for 2 seconds while the order page opens.
       removeStored(CART_ITEMS_KEY);
+      removeStored(DISCOUNT_CODE_KEY);
       setTimeout(() => dispatch(reset()), CART_RESET_DELAY_MS);
       void navigate(`/order/${order._id}`);
     } catch (failure) {
@@ -66,6 +74,8 @@ function PlaceOrder() {
       if (typeof failure === 'object' && failure !== null && 'status' in failure) {
         const { status } = failure;
         if (status === 400 || status === 409) await refreshCartLines(cartItems);
+        // The code may have stopped applying (used up, ended): its field says so.
+        if (typeof status === 'number' && status >= 400 && status < 500) discount.recheck();
       }
     }
   };
@@ -108,9 +118,22 @@ function PlaceOrder() {
                 <h2>Order Summary</h2>
               </ListGroup.Item>
               <SummaryRow label="Items" amount={prices.itemsPrice} currency={shopCurrency} />
+              {applied && (
+                <DiscountRow
+                  code={applied.code}
+                  amount={prices.discountPrice}
+                  currency={shopCurrency}
+                  freeShipping={applied.kind === 'free-shipping'}
+                />
+              )}
               <SummaryRow label="Shipping" amount={prices.shippingPrice} currency={shopCurrency} />
               <SummaryRow label="Tax" amount={prices.taxPrice} currency={shopCurrency} />
               <SummaryRow label="Total" amount={prices.totalPrice} currency={shopCurrency} />
+              {!isEmpty && (
+                <ListGroup.Item as="li">
+                  <DiscountCodeField discount={discount} />
+                </ListGroup.Item>
+              )}
               {error && (
                 <ListGroup.Item as="li">
                   <Message variant="danger">{errorMessage(error)}</Message>
@@ -121,7 +144,8 @@ function PlaceOrder() {
                   type="button"
                   variant="dark"
                   className="w-100"
-                  disabled={isEmpty || isLoading}
+                  // While the code is checked against the lines, the figures may still change.
+                  disabled={isEmpty || isLoading || discount.checking}
                   onClick={() => void handlePlaceOrder()}
                 >
                   Place Order

@@ -165,6 +165,14 @@ export function MyOrderCard({ order }: { order: Order }) {
               <Indicator id={`paid-${order._id}`} label="Paid" on={order.isPaid} />
               <Indicator id={`delivered-${order._id}`} label="Delivered" on={order.isDelivered} />
             </div>
+            {order.discountCode && (
+              <p className="mb-0 mt-2">
+                Discount ({order.discountCode}):{' '}
+                {order.discountPrice > 0
+                  ? `\u2212${formatMoney(toCents(order.discountPrice), order.currency)}`
+                  : 'free shipping'}
+              </p>
+            )}
             {order.isSent && <p className="mb-0 mt-2">This item has been sent</p>}
             {standing.kind === 'partial' && (
               <p className="mb-0 mt-2">

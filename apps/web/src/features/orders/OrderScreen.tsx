@@ -12,7 +12,7 @@ import { useParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
-import { SummaryRow } from '../../components/SummaryRow.tsx';
+import { DiscountRow, SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
@@ -118,6 +118,15 @@ function OrderDetails({ order }: { order: Order }) {
                 <h2>Order Summary</h2>
               </ListGroup.Item>
               <SummaryRow label="Items" amount={order.itemsPrice} currency={order.currency} />
+              {order.discountCode && (
+                <DiscountRow
+                  code={order.discountCode}
+                  amount={order.discountPrice}
+                  currency={order.currency}
+                  // A code that took nothing off the items gave the shipping.
+                  freeShipping={order.discountPrice === 0}
+                />
+              )}
               <SummaryRow label="Shipping" amount={order.shippingPrice} currency={order.currency} />
               <SummaryRow label="Tax" amount={order.taxPrice} currency={order.currency} />
               <SummaryRow label="Total" amount={order.totalPrice} currency={order.currency} />

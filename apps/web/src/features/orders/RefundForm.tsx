@@ -22,6 +22,7 @@ function refundableOrder(order: Order): RefundableOrder {
       id: item._id,
       priceCents: toCents(item.price),
       qty: item.qty,
+      discountCents: toCents(item.discount),
     })),
     itemsCents: toCents(order.itemsPrice),
     shippingCents: toCents(order.shippingPrice),

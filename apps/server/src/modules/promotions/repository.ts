@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { categories, discounts, orders, products } from '../../db/schema.ts';
+
+export type DiscountValues = Omit<
+  typeof discounts.$inferInsert,
+  'id' | 'uses' | 'createdAt' | 'updatedAt'
+>;
+
+/** A discount as stored, with what it gave: the admin's list and edit screen read it. */
+export type DiscountRow = typeof discounts.$inferSelect & { totalDiscount: string };
+
+const discountColumns = {
+  id: discounts.id,
+  code: discounts.code,
+  kind: discounts.kind,
+  value: discounts.value,
+  minSubtotal: discounts.minSubtotal,
+  startsAt: discounts.startsAt,
+  endsAt: discounts.endsAt,
+  usageLimit: discounts.usageLimit,
+  perCustomerLimit: discounts.perCustomerLimit,
+  productIds: discounts.productIds,
+  categoryIds: discounts.categoryIds,
+  firstOrderOnly: discounts.firstOrderOnly,
+  active: discounts.active,
+  uses: discounts.uses,
+  createdAt: discounts.createdAt,
+  updatedAt: discounts.updatedAt,
+  // Qualified by hand: Drizzle leaves columns in a subquery unqualified, and "id" would be the
+  // order's. orders_discount_user_idx finds a code's orders.
+  totalDiscount: sql<string>`(select coalesce(sum(o.discount_price), 0)::text from ${orders} o
+    where o.discount_id = ${discounts}.id and o.is_paid and o.cancelled_at is null)`,
+};
+
+/** Every discount, newest first. */
+export function findAllDiscounts(db: Database): Promise<DiscountRow[]> {
+  return db
+    .select(discountColumns)
+    .from(discounts)
+    .orderBy(desc(discounts.createdAt), asc(discounts.id));
+}
+
+export async function findDiscountById(db: Database, id: string): Promise<DiscountRow | undefined> {
+  const [row] = await db.select(discountColumns).from(discounts).where(eq(discounts.id, id));
+  return row;
+}
+
+/** The id of the discount with this code (stored upper-case), other than `exceptId`. */
+export async function findCodeOwner(
+  db: Database,
+  code: string,
+  exceptId?: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: discounts.id })
+    .from(discounts)
+    .where(
+      and(eq(discounts.code, code), exceptId ? sql`${discounts.id} <> ${exceptId}` : undefined),
+    );
+  return row?.id;
+}
+
+/** Inserts a discount; undefined when its code is taken (a concurrent insert included). */
+export async function insertDiscount(
+  db: Database,
+  values: DiscountValues,
+): Promise<string | undefined> {
+  const [made] = await db
+    .insert(discounts)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: discounts.id });
+  return made?.id;
+}
+
+/**
+ * Replaces a discount's terms and conditions; never its `uses`, which only payments, refunds
+ * and cancellations change under the row's lock. False when there is no such discount.
+ */
+export async function updateDiscountById(
+  db: Database,
+  id: string,
+  values: DiscountValues,
+): Promise<boolean> {
+  const updated = await db
+    .update(discounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(discounts.id, id))
+    .returning({ id: discounts.id });
+  return updated.length > 0;
+}
+
+/** Deletes a discount; its orders keep their copy of the code (the foreign key sets null). */
+export async function deleteDiscountById(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(discounts)
+    .where(eq(discounts.id, id))
+    .returning({ id: discounts.id });
+  return deleted.length > 0;
+}
+
+/** Which of these ids name a product, and which a category: the others are refused. */
+export async function findExisting(
+  db: Database,
+  ids: { productIds: readonly string[]; categoryIds: readonly string[] },
+): Promise<{ productIds: Set<string>; categoryIds: Set<string> }> {
+  const [productRows, categoryRows] = await Promise.all([
+    ids.productIds.length === 0
+      ? []
+      : db
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, [...ids.productIds])),
+    ids.categoryIds.length === 0
+      ? []
+      : db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(inArray(categories.id, [...ids.categoryIds])),
+  ]);
+  return {
+    productIds: new Set(productRows.map((row) => row.id)),
+    categoryIds: new Set(categoryRows.map((row) => row.id)),
+  };
+}
+
+/** The paid orders that used a discount, newest first, at most `limit`. */
+export function findOrdersOfDiscount(db: Database, id: string, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      buyerName: orders.buyerName,
+      discountPrice: orders.discountPrice,
+      totalPrice: orders.totalPrice,
+      currency: orders.currency,
+      useHeld: orders.discountUseHeld,
+    })
+    .from(orders)
+    .where(and(eq(orders.discountId, id), eq(orders.isPaid, true)))
+    .orderBy(desc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+}
+
+/**
+ * The discount with this code and what the check needs to know of this customer, in one round
+ * trip: the uses their orders hold now, and how many paid orders (not cancelled) they have.
+ */
+export async function findDiscountForCustomer(db: Database, code: string, userId: string) {
+  const [row] = await db
+    .select({
+      discount: discounts,
+      customerUses: sql<number>`(select count(*)::int from ${orders} o
+        where o.discount_id = ${discounts}.id and o.user_id = ${userId}
+        and o.discount_use_held)`,
+      customerPaidOrders: sql<number>`(select count(*)::int from ${orders} o
+        where o.user_id = ${userId} and o.is_paid and o.cancelled_at is null)`,
+    })
+    .from(discounts)
+    .where(eq(discounts.code, code));
+  return row;
+}
