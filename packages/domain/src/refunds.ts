@@ -200,7 +200,7 @@ export interface OrderAfterSale {
   returns: readonly { status: string; lines: readonly LineQuantity[] }[];
 }
 
-const lineIds = (order: OrderAfterSale) =>
+const lineIds = (order: Pick<OrderAfterSale, 'orderItems'>) =>
   order.orderItems.map((item) => ({ id: item._id, qty: item.qty }));
 const refunded = (order: OrderAfterSale) =>
   order.refunds.filter((refund) => refund.status !== 'failed').map((refund) => refund.lines);
@@ -221,9 +221,12 @@ export function returnableUnits(order: OrderAfterSale): Map<string, number> {
  * that was captured (refundStanding), or every unit of every line, the buyer keeping nothing they
  * bought. The order's discount code use goes back then (docs/decisions/0020).
  */
-export function isFullyRefunded(order: OrderStateWithRefunds & OrderAfterSale): boolean {
+export function isFullyRefunded(
+  order: OrderStateWithRefunds & Pick<OrderAfterSale, 'orderItems' | 'refunds'>,
+): boolean {
   if (refundStanding(order).kind === 'full') return true;
-  const accepted = (order as OrderAfterSale).refunds.filter(
+  const refunds: OrderAfterSale['refunds'] = order.refunds;
+  const accepted = refunds.filter(
     (refund) => refund.status === 'pending' || refund.status === 'completed',
   );
   const left = unitsLeft(
