@@ -73,6 +73,16 @@ const corsOrigins = z
  * Every environment variable the shop reads, parsed once. The README's configuration table
  * lists the same variables with the same defaults.
  */
+/** Whether the runtime's time-zone database knows `name` (Intl throws a RangeError if not). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -95,6 +105,17 @@ const envSchema = z.object({
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
   /** Orders still unpaid this many days after they were placed are cancelled. */
   UNPAID_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /**
+   * The shop's time zone (IANA name): the dashboard's days, weeks and months begin at its
+   * midnight. Checked against the zones Node knows.
+   */
+  SHOP_TIMEZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'must be a time zone name such as UTC or Europe/Zurich'),
+  /** A variant at or below this many units is low on stock (a product may set its own). */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100_000).default(5),
   /** The longest a client may take to send a whole request, headers and body (ms). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   CORS_ORIGINS: optionalText.pipe(corsOrigins),

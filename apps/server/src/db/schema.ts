@@ -1,5 +1,6 @@
 import { REFUND_STATUSES, RETURN_STATUSES } from '@proshop/domain/refund-schemas';
 import { DISCOUNT_KINDS } from '@proshop/domain/discounts';
+import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '@proshop/domain/order-events';
 import type { OptionChoice, OptionValue, ProductOption } from '@proshop/domain/variants';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -100,6 +101,8 @@ export const products = pgTable(
     minPrice: money('min_price').notNull().default('0'),
     maxPrice: money('max_price').notNull().default('0'),
     variantCount: integer('variant_count').notNull().default(1),
+    /** Units at or below which a variant is low on stock; null: the shop's LOW_STOCK_THRESHOLD. */
+    lowStockThreshold: integer('low_stock_threshold'),
     /**
      * The option values on offer, one `Name:Value` each ('Size:M'; a name holds no ':'), in no
      * particular order: those of the variants switched on, `{}` without options. The option
@@ -339,6 +342,9 @@ export const orders = pgTable(
     captureLeaseUntil: timestamp('capture_lease_until', { withTimezone: true }),
     isSent: boolean('is_sent').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Who carries the parcel and its tracking number, as Mark As Sent gave them (optional). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Set when the order was cancelled; a cancelled order is never paid or sent. */
@@ -358,6 +364,10 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_idx').on(table.createdAt.desc(), table.id),
+    // The dashboard sums paid orders by the day they were paid.
+    index('orders_paid_at_idx')
+      .on(table.paidAt)
+      .where(sql`${table.isPaid}`),
     // The pass that cancels orders left unpaid reads only those, oldest first.
     index('orders_unpaid_created_idx')
       .on(table.createdAt)
@@ -557,6 +567,29 @@ export const endedSessions = pgTable(
 );
 
 /**
+ * An order's timeline (modules/orders/order-events.ts): one row per thing that happened to it,
+ * written in the transaction of that change. Admin notes are events of kind 'note'.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    actor: text('actor', { enum: ORDER_EVENT_ACTORS }).notNull(),
+    /** The user who did it, and their name then (kept when the account is deleted). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    /** What the event needs to be read: an amount, a tracking number, a subject, a note. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/**
  * E-mails that follow a change of an order (receipt, sent notice). They are written in the
  * transaction of that change, so none is lost when the mail server is down or the process dies,
  * and the outbox worker sends them with retries (modules/mail/outbox-worker.ts).
@@ -576,6 +609,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order it tells of, if any: sending it adds an 'email' event to that order's timeline. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
   },
   (table) => [
     // Only waiting messages are indexed: the worker's query stays small however many were sent.

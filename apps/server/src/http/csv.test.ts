@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, CsvSyntaxError, parseCsv, UTF8_BOM } from './csv.ts';
+
+describe('csvCell and csvLine', () => {
+  it('quotes cells with commas, quotes and line breaks, doubling the quotes', () => {
+    expect(csvLine(['plain', 'a, b', 'say "hi"', 'two\nlines', 12.5, null, true])).toBe(
+      'plain,"a, b","say ""hi""","two\nlines",12.5,,true\r\n',
+    );
+  });
+
+  it('neutralises text a spreadsheet would run as a formula, not numbers', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(csvCell(`${start}SUM(A1)`)).toContain(`'${start}SUM(A1)`);
+    }
+    expect(csvCell('=1+2')).toBe("'=1+2");
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('Zoë 李雷 🚀')).toBe('Zoë 李雷 🚀');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads back what csvLine writes, with the line each row starts on', () => {
+    const values = ['a, b', 'say "hi"', 'two\r\nlines', 'Zoë 🚀', ''];
+    const text = UTF8_BOM + csvLine(['h1', 'h2', 'h3', 'h4', 'h5']) + csvLine(values) + 'x,y';
+    expect(parseCsv(text)).toEqual([
+      { line: 1, cells: ['h1', 'h2', 'h3', 'h4', 'h5'] },
+      { line: 2, cells: values },
+      { line: 4, cells: ['x', 'y'] },
+    ]);
+  });
+
+  it('accepts LF line ends and skips blank lines', () => {
+    expect(parseCsv('a,b\n\nc,d\n')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 3, cells: ['c', 'd'] },
+    ]);
+  });
+
+  it('names the line of a quote left open or of text after a closing quote', () => {
+    expect(() => parseCsv('a,b\n"open,c\n')).toThrow(
+      new CsvSyntaxError(2, 'a quoted cell is not closed'),
+    );
+    expect(() => parseCsv('a\n"x"y\n')).toThrow(/^Line 2: text after a closing quote/);
+  });
+});

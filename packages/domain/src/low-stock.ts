@@ -1,0 +1,21 @@
+/**
+ * Low stock (issue #19): a variant on offer with `threshold` units or fewer, the threshold being
+ * its product's own or the shop's LOW_STOCK_THRESHOLD. The server's SQL says the same
+ * (apps/server/src/modules/products/low-stock.ts).
+ */
+export function isLowStock(units: number, threshold: number): boolean {
+  return units <= threshold;
+}
+
+/**
+ * Whether a change of stock from `before` to `after` units took the variant low: the shop is
+ * told once when it gets there, not at every sale below it.
+ */
+export function becameLowStock(before: number, after: number, threshold: number): boolean {
+  return !isLowStock(before, threshold) && isLowStock(after, threshold);
+}
+
+/** The threshold that applies: the product's own, else the shop's. */
+export function lowStockThreshold(own: number | null | undefined, shopDefault: number): number {
+  return own ?? shopDefault;
+}
