@@ -179,7 +179,8 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     expect(Object.keys(imported)).toEqual(Object.keys(sourceRows));
     for (const table of Object.keys(sourceRows)) expect(imported[table]).toEqual(sourceRows[table]);
     expect(imported.mail_outbox).toHaveLength(2347);
-  });
+    // A process of its own that migrates a new database and imports: slow on a busy machine.
+  }, 120_000);
 
   it('runs the shop: the old password signs in, orders are listed, old sessions still work and ended ones stay ended', async () => {
     await withTarget(async (database) => {
