@@ -14,6 +14,9 @@ export const FIRST_LOAD_BUDGETS_KB = { js: 100, css: 25 };
  */
 export const LAZY_ONLY = [
   { what: 'an admin screen', module: /\/src\/features\/admin\// },
+  { what: 'the sales dashboard', module: /\/src\/features\/dashboard\// },
+  // The dashboard's chart library, loaded by its chart alone.
+  { what: 'uPlot', module: /\/node_modules\/uplot\// },
   { what: 'the PayPal SDK loader', module: /\/src\/features\/orders\/load-paypal-sdk\.ts$/ },
   // The checkout forms' schemas: the home page checks nothing with them.
   { what: 'zod', module: /\/node_modules\/zod\// },

@@ -16,6 +16,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
 import { catalogueCachePlugin } from './modules/catalogue-cache/catalogue-cache-plugin.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { orderJobsPlugin } from './modules/orders/order-jobs-plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(promotionRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(staticFilesPlugin, {
     webDistDir: deps.config.webDistDir,

@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '@proshop/domain/product-schemas';
+import { MAX_LOW_STOCK_THRESHOLD } from '@proshop/domain/low-stock';
 
 /** Thrown when the environment is wrong; the message names the variable at fault. */
 export class ConfigError extends Error {
@@ -115,7 +116,7 @@ const envSchema = z.object({
     .default('UTC')
     .refine(isTimeZone, 'must be a time zone name such as UTC or Europe/Zurich'),
   /** A variant at or below this many units is low on stock (a product may set its own). */
-  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(100_000).default(5),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(MAX_LOW_STOCK_THRESHOLD).default(5),
   /** The longest a client may take to send a whole request, headers and body (ms). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   CORS_ORIGINS: optionalText.pipe(corsOrigins),

@@ -112,6 +112,8 @@ describe('access control on every route of the OpenAPI document', () => {
       }),
       'POST /api/orders/{id}/returns/{returnId}/accept': () => ({ restock: true }),
       'POST /api/orders/{id}/returns/{returnId}/decline': () => ({ message: 'Owned' }),
+      'PUT /api/orders/{id}/sent': () => ({ carrier: 'Owned', trackingNumber: 'OWNED-1' }),
+      'POST /api/orders/{id}/notes': () => ({ note: 'Owned' }),
       'POST /api/categories': () => ({ name: `Owned ${uniqueEmail()}` }),
       'PUT /api/categories/{id}': () => ({ name: `Owned ${uniqueEmail()}` }),
       'POST /api/categories/{id}/merge': () => ({ into: '00000000-0000-4000-8000-000000000001' }),

@@ -121,7 +121,12 @@ test.describe('order page and My Orders (test mode)', () => {
     await openSignedIn(page, admin, orderPath);
     await expect(main(page).getByText(`Paid on ${paid.paidAt!.slice(0, 10)}`)).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
+    // The first Mark As Sent asks for the carrier and tracking number (optional), the second sends.
     await main(page).getByRole('button', { name: 'Mark As Sent' }).click();
+    await main(page)
+      .getByRole('form', { name: 'Mark As Sent' })
+      .getByRole('button', { name: 'Mark As Sent' })
+      .click();
     await expect(main(page).getByText(/^Shipped on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'Mark As Sent' })).toHaveCount(0);
     const sent = await fetchOrderByApi(request, admin, order._id);
@@ -182,7 +187,8 @@ test.describe('order page and My Orders (test mode)', () => {
 
     await openSignedIn(page, admin, `/order/${order._id}`);
     await expect(main(page).getByText('Order Not Paid')).toBeVisible();
-    await expect(main(page).getByText(customer.name)).toBeVisible();
+    // The buyer's name, in the Shipping section (the admin's timeline names them too).
+    await expect(main(page).getByText(`Name: ${customer.name}`)).toBeVisible();
     await expect(main(page).getByRole('button', { name: /Mark As/ })).toHaveCount(0);
     // Only the buyer pays their order.
     await expect(main(page).getByRole('button', { name: 'Pay (test mode)' })).toHaveCount(0);

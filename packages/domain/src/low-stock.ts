@@ -1,3 +1,6 @@
+/** The largest threshold a product or the shop (LOW_STOCK_THRESHOLD) may have. */
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+
 /**
  * Low stock (issue #19): a variant on offer with `threshold` units or fewer, the threshold being
  * its product's own or the shop's LOW_STOCK_THRESHOLD. The server's SQL says the same

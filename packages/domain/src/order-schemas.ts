@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
-import { pageNumberSchema } from './pagination.ts';
 import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
-import { ORDER_STATUSES } from './order-status.ts';
 import { refundSchema, returnSchema } from './refund-schemas.ts';
 import { optionValueSchema } from './variant-schemas.ts';
 
@@ -106,6 +104,9 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   isSent: z.boolean(),
   sentAt: z.string().nullable(),
+  /** Who carries the parcel and its tracking number, if the admin gave them on Mark As Sent. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   isCancelled: z.boolean(),
@@ -120,13 +121,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
 
-/** Query of GET /api/orders (admin): one page of every order, newest first. */
-export const orderPageQuerySchema = z.object({
-  pageNumber: pageNumberSchema,
-  /** Only the orders in this state (the admin list's STATUS filter). */
-  status: z.enum(ORDER_STATUSES, 'Unknown order status').optional(),
-});
-export type OrderPageQuery = z.infer<typeof orderPageQuerySchema>;
+// The query of GET /api/orders (admin) is in order-search-schemas.ts, with its search and filters.
 
 /** GET /api/orders: the page's orders, the page number and how many pages there are. */
 export const orderPageSchema = z.object({

@@ -11,6 +11,7 @@ import {
   PRODUCT_SORTS,
 } from './catalogue-query.ts';
 import { productOptionSchema, productVariantSchema } from './variant-schemas.ts';
+import { MAX_LOW_STOCK_THRESHOLD } from './low-stock.ts';
 
 /** The default number of products (and of the admin's orders) on one page (PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 8;
@@ -242,6 +243,13 @@ const requiredText = (field: string, max: number, lines: 'one' | 'several' = 'on
 /** A product has at least 1 and at most this many pictures. */
 export const MAX_PRODUCT_IMAGES = 12;
 
+/** A product's own low-stock threshold, as the edit form and the CSV import give it. */
+export const lowStockThresholdSchema = z
+  .number('Low stock at must be a number')
+  .int('Low stock at must be a whole number')
+  .min(0, 'Low stock at must be 0 or more')
+  .max(MAX_LOW_STOCK_THRESHOLD, 'Low stock at is too large');
+
 /** A brand or category as the edit form names it: '' for none, else found or made by name. */
 const taxonomyName = (field: string) => oneLineText(field).max(100, `${field} is too long`);
 
@@ -273,6 +281,11 @@ export const productUpdateRequestSchema = z
       .min(0, 'Count in stock must be 0 or more')
       .max(1_000_000, 'Count in stock is too large'),
     description: requiredText('Description', 5000, 'several'),
+    /**
+     * "Low stock at": the units at or below which a variant is low on stock; null for the shop's
+     * LOW_STOCK_THRESHOLD. Left out (the spec's form), the product keeps its threshold.
+     */
+    lowStockThreshold: lowStockThresholdSchema.nullable().optional(),
   })
   .refine((product) => product.image !== undefined || product.images !== undefined, {
     message: 'Image is required',

@@ -23,3 +23,11 @@ export const multiLineText = (field: string) =>
     .string(`${field} is required`)
     .trim()
     .regex(MULTI_LINE, `${field} must not contain control characters`);
+
+// Half of a UTF-16 surrogate pair on its own is no character: JSON can carry it (`"\ud800"`), but
+// PostgreSQL refuses it in a jsonb value (an order event's details), which would fail the request.
+const NO_LONE_SURROGATE = /^[^\p{Cs}]*$/u;
+
+/** Refuses text holding half of a surrogate pair: for text kept in jsonb. */
+export const wholeCharacters = (text: z.ZodString, field: string) =>
+  text.regex(NO_LONE_SURROGATE, `${field} must be text`);

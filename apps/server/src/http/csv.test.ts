@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, CsvSyntaxError, parseCsv, UTF8_BOM } from './csv.ts';
+import { csvCell, csvLine, CsvSyntaxError, csvText, parseCsv, UTF8_BOM } from './csv.ts';
 
 describe('csvCell and csvLine', () => {
   it('quotes cells with commas, quotes and line breaks, doubling the quotes', () => {
@@ -15,6 +15,14 @@ describe('csvCell and csvLine', () => {
     expect(csvCell('=1+2')).toBe("'=1+2");
     expect(csvCell(-5)).toBe('-5');
     expect(csvCell('Zoë 李雷 🚀')).toBe('Zoë 李雷 🚀');
+  });
+
+  it('is read back by csvText to the text it was given, apostrophes included', () => {
+    for (const text of ['=cmd', "'=cmd", "''+1", "'plain", '-', 'a-b', '@home', "it's"]) {
+      expect(csvText(parseCsv(csvLine([text]))[0]!.cells[0]!)).toBe(text);
+    }
+    expect(csvCell("'=cmd")).toBe("''=cmd");
+    expect(csvText("'plain")).toBe("'plain");
   });
 });
 

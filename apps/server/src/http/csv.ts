@@ -7,9 +7,11 @@
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection): a
  * customer's name `=HYPERLINK(...)` in an export would run in the merchant's spreadsheet.
- * Such a cell is written with a leading apostrophe, which spreadsheets show as text.
+ * Such a cell is written with a leading apostrophe, which spreadsheets show as text. Text that
+ * already starts with apostrophes before one of them gets one more, so that csvText can take
+ * exactly one off when the shop reads its own file back (the products' import).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /** One cell: null and undefined empty, numbers as JavaScript prints them, text neutralised. */
 export function csvCell(value: string | number | boolean | null | undefined): string {
@@ -101,4 +103,12 @@ export function parseCsv(text: string): CsvRow[] {
   if (quoted) throw new CsvSyntaxError(rowLine, 'a quoted cell is not closed');
   if (cell !== '' || cells.length > 0) endRow();
   return rows;
+}
+
+/**
+ * The text a cell written by csvCell held: the apostrophe put before a formula is taken off
+ * ("'=cmd" reads "=cmd"). Any other cell is as it is.
+ */
+export function csvText(cell: string): string {
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }

@@ -125,6 +125,14 @@ export const router = createBrowserRouter([
               })),
           },
           // Admin screens load on first visit, keeping them out of every shopper's first load.
+          ...['admin', 'admin/dashboard'].map((path) => ({
+            path,
+            // uPlot, its chart library, is loaded by the chart itself, after the figures.
+            lazy: () =>
+              import('../features/dashboard/DashboardScreen.tsx').then((module) => ({
+                Component: module.DashboardScreen,
+              })),
+          })),
           {
             path: 'admin/productlist/:pageNumber?',
             lazy: () =>
@@ -137,6 +145,13 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../features/admin/ProductEditScreen.tsx').then((module) => ({
                 Component: module.ProductEditScreen,
+              })),
+          },
+          {
+            path: 'admin/products/import',
+            lazy: () =>
+              import('../features/admin/ProductImportScreen.tsx').then((module) => ({
+                Component: module.ProductImportScreen,
               })),
           },
           ...(

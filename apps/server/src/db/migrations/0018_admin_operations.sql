@@ -17,7 +17,6 @@ ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" F
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."is_paid";--> statement-breakpoint
 -- The timeline of every order placed before it existed, from what the order records: placed,
 -- paid, sent, delivered, cancelled, and its refunds. Who sent or delivered it was not kept.
 INSERT INTO "order_events" ("order_id", "kind", "actor", "actor_id", "actor_name", "details", "created_at")
@@ -39,3 +38,12 @@ SELECT "r"."order_id", 'refund', 'admin', "r"."created_by", "u"."name",
   jsonb_build_object('amount', "r"."amount", 'status', "r"."status", 'reason', "r"."reason"),
   "r"."created_at"
 FROM "refunds" AS "r" LEFT JOIN "users" AS "u" ON "u"."id" = "r"."created_by";
+--> statement-breakpoint
+-- The admin's order search (modules/orders/order-search.ts): trigram indexes on the buyer's name
+-- and e-mail, and on each line's product name and SKU, lower-cased, a newline between fields.
+CREATE INDEX "orders_buyer_search_idx" ON "orders" USING gin (lower("buyer_name" || E'\n' || "buyer_email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "order_items_search_idx" ON "order_items" USING gin (lower("name" || E'\n' || coalesce("sku", '')) gin_trgm_ops);--> statement-breakpoint
+-- The dashboard (modules/dashboard, decision 0021): paid orders with the columns it sums, for
+-- index-only scans, and the paid orders waiting to be sent.
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at","id","user_id","items_price","discount_price") WHERE "orders"."is_paid";--> statement-breakpoint
+CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."is_paid" and not "orders"."is_sent" and "orders"."cancelled_at" is null;

@@ -8,11 +8,20 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 // Each statement here runs for every paid order, so each is prepared by name: on PostgreSQL a
 // connection parses and plans it once, not on every call (PGlite ignores the names).
 
-/** Adds a message to the outbox; pass the transaction of the change the message reports. */
-export async function enqueueMail(db: Database, message: MailMessage, now: Date): Promise<void> {
+/**
+ * Adds a message to the outbox; pass the transaction of the change the message reports, and the
+ * order it tells of, if any (its sending goes on that order's timeline).
+ */
+export async function enqueueMail(
+  db: Database,
+  message: MailMessage,
+  now: Date,
+  orderId: string | null = null,
+): Promise<void> {
   await db
     .insert(mailOutbox)
-    .values({ ...message, createdAt: now, nextAttemptAt: now })
+    // orderId always named, null or not: the prepared statement's text must never change.
+    .values({ ...message, createdAt: now, nextAttemptAt: now, orderId })
     .prepare('mail_enqueue')
     .execute();
 }
@@ -47,13 +56,16 @@ export async function claimNextMail(
   return claimed;
 }
 
-export async function markMailSent(db: Database, id: string, now: Date): Promise<void> {
-  await db
+/** Marks a message sent; answers the order it tells of, as the row says now (null if none). */
+export async function markMailSent(db: Database, id: string, now: Date): Promise<string | null> {
+  const [row] = await db
     .update(mailOutbox)
     .set({ sentAt: now, nextAttemptAt: null, lastError: null })
     .where(eq(mailOutbox.id, id))
+    .returning({ orderId: mailOutbox.orderId })
     .prepare('mail_sent')
     .execute();
+  return row?.orderId ?? null;
 }
 
 /** Records a failed try; `nextAttemptAt` null gives the message up (the row stays). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
+import { BY_SHOP, recordOrderEvent } from '../orders/order-events.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 import {
   claimNextMail,
@@ -22,7 +23,7 @@ export interface OutboxWorker {
    * Adds a message to the outbox in the caller's transaction: the way other modules send mail
    * that must exist exactly when their change does (the outbox's queries stay in this module).
    */
-  queue(tx: Database, message: MailMessage): Promise<void>;
+  queue(tx: Database, message: MailMessage, about?: { orderId: string }): Promise<void>;
   /** Sends every message due now, one at a time, and answers what happened. */
   runOnce(): Promise<OutboxRun>;
   /** Polls in the background until stopped (server.ts; tests call runOnce instead). */
@@ -93,8 +94,29 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return;
     }
-    await markMailSent(db, mail.id, clock.now());
+    await recordSent(mail);
     run.sent += 1;
+  }
+
+  /**
+   * Marks the message sent; one that tells of an order goes on its timeline in the same
+   * transaction, so the timeline lists exactly the e-mails marked sent.
+   */
+  async function recordSent(mail: OutboxRow): Promise<void> {
+    if (!mail.orderId) {
+      await markMailSent(db, mail.id, clock.now());
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const orderId = await markMailSent(tx, mail.id, clock.now());
+      if (!orderId) return;
+      await recordOrderEvent(tx, {
+        orderId,
+        kind: 'email',
+        ...BY_SHOP,
+        details: { subject: mail.subject, to: mail.to },
+      });
+    });
   }
 
   async function runOnce(): Promise<OutboxRun> {
@@ -132,7 +154,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   return {
-    queue: (tx, message) => enqueueMail(tx, message, clock.now()),
+    queue: (tx, message, about) => enqueueMail(tx, message, clock.now(), about?.orderId ?? null),
     runOnce,
     start() {
       if (started) return;

@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { giveDiscountUseBack } from '../promotions/uses.ts';
 import type { OrderNotices } from './notify-buyer.ts';
+import { BY_SHOP, byCaller, recordOrderEvent, type EventActor } from './order-events.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
 import { orderState, toOrder, type OrderItemRow, type OrderRow } from './order-mapper.ts';
 import { PAYMENT_BEING_CONFIRMED } from './pay-order.ts';
@@ -22,16 +23,26 @@ const refusals = {
   paid: 'This order has been paid and can no longer be cancelled. Please contact us for a refund.',
 } as const;
 
-/** Marks a locked order cancelled and queues the buyer's notice, in the caller's transaction. */
+/**
+ * Marks a locked order cancelled, adds it to the order's timeline (`actor`: who did it) and
+ * queues the buyer's notice, in the caller's transaction.
+ */
 async function markCancelled(
   tx: Database,
   found: { order: OrderRow; items: OrderItemRow[] },
   by: Canceller,
+  actor: EventActor,
   notices: Pick<OrderNotices, 'queue'>,
 ): Promise<void> {
   const cancelled = await updateOrder(tx, found.order.id, {
     cancelledAt: new Date(),
     cancelledBy: by,
+  });
+  await recordOrderEvent(tx, {
+    orderId: found.order.id,
+    kind: 'cancelled',
+    ...actor,
+    ...(by === 'shop' ? { details: { reason: 'Not paid in time' } } : {}),
   });
   const afterSale = await findAfterSaleOfOrder(tx, found.order.id);
   await notices.queue(tx, toOrder(cancelled ?? found.order, found.items, afterSale), {
@@ -58,7 +69,7 @@ export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: strin
     const refusal = cancelRefusal(orderState(order), user.isAdmin ? 'admin' : 'buyer');
     if (refusal) throw conflict(refusals[refusal]);
     if (order.captureAttemptId) throw conflict(PAYMENT_BEING_CONFIRMED);
-    await markCancelled(tx, found, by, deps.notices);
+    await markCancelled(tx, found, by, byCaller(user, order), deps.notices);
     const remaining = order.isPaid
       ? await storeRemainingRefund(tx, deps, order, found.items, user, 'Order cancelled')
       : undefined;
@@ -109,7 +120,7 @@ export async function cancelUnpaidOrders(
         .for('update', { skipLocked: true });
       for (const { id } of stale) {
         const found = await findOrderWithLines(tx, id);
-        if (found) await markCancelled(tx, found, 'shop', notices);
+        if (found) await markCancelled(tx, found, 'shop', BY_SHOP, notices);
       }
       return stale.length;
     });

@@ -1,6 +1,7 @@
 import { periodicTask } from '../../lifecycle/periodic-task.ts';
 import { findCapturesInDoubt, msUntilNextLeaseEnd } from './capture-attempt.ts';
 import type { OrderNotices } from './notify-buyer.ts';
+import { BY_SHOP } from './order-events.ts';
 import { recoverCapture, type SettleDeps } from './settle-capture.ts';
 
 export interface RecoveryRun {
@@ -70,7 +71,7 @@ export function createCaptureRecovery(options: CaptureRecoveryOptions): CaptureR
     for (const order of batch) {
       if (stopped || !order.attemptId) break;
       try {
-        const settled = await recoverCapture(options, order.id, order.attemptId);
+        const settled = await recoverCapture(options, order.id, order.attemptId, BY_SHOP);
         if (settled?.outcome === 'paid') run.paid += 1;
         else if (settled?.outcome === 'released' || settled?.outcome === 'refused') {
           run.released += 1;

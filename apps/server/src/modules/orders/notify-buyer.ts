@@ -3,6 +3,8 @@ import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
+import { lowStockEmail } from './low-stock-alert.ts';
+import type { LowStockWatch } from './stock.ts';
 import {
   cancelledEmail,
   receiptEmail,
@@ -32,6 +34,11 @@ export interface OrderNotices {
    * reversed, in the caller's transaction. Without SHOP_EMAIL it is logged as an error only.
    */
   alertShop(tx: Database, subject: string, text: string): Promise<void>;
+  /**
+   * The shop's e-mail about the variants a sale took low on stock (stock.ts), queued in the
+   * sale's transaction; none without SHOP_EMAIL (the admin's product list still shows them).
+   */
+  lowStock: LowStockWatch;
 }
 
 export function orderNotices(app: FastifyInstance): OrderNotices {
@@ -49,9 +56,18 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
               : 'returnRequest' in event
                 ? returnEmail(order, event.returnRequest, event.step, shop, url)
                 : cancelledEmail(order, shop, url, event.cancelledBy);
-      await app.mailOutbox.queue(tx, message);
+      await app.mailOutbox.queue(tx, message, { orderId: order._id });
     },
     nudge: () => app.mailOutbox.nudge(),
+    lowStock: {
+      shopThreshold: app.config.LOW_STOCK_THRESHOLD,
+      async alert(tx, variants) {
+        const to = app.config.SHOP_EMAIL;
+        if (!to) return;
+        const shop = { to, name: app.config.SHOP_NAME, publicUrl: app.config.publicUrl };
+        await app.mailOutbox.queue(tx, lowStockEmail(variants, shop));
+      },
+    },
     async alertShop(tx, subject, text) {
       const to = app.config.SHOP_EMAIL;
       if (!to) {

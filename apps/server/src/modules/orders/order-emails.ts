@@ -102,9 +102,18 @@ export function receiptEmail(order: Order, shopName: string, orderUrl: string): 
   };
 }
 
-/** The notice sent when an admin marks an order sent. */
+/** "Carrier: DHL" and "Tracking number: …", as far as the admin gave them on Mark As Sent. */
+function shipmentRows(order: Order): string[] {
+  return [
+    ...(order.carrier ? [`Carrier: ${order.carrier}`] : []),
+    ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+  ];
+}
+
+/** The notice sent when an admin marks an order sent, with its carrier and tracking number. */
 export function sentEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
   const { text } = lines(order);
+  const shipment = shipmentRows(order);
   return {
     to: order.user.email,
     subject: `${shopName}: your order ${order._id} has been sent`,
@@ -114,13 +123,19 @@ export function sentEmail(order: Order, shopName: string, orderUrl: string): Mai
       `Your order ${order._id} is on its way:`,
       ...text,
       ...discountText(order),
+      ...(shipment.length > 0 ? ['', ...shipment] : []),
       '',
       `Follow your order at ${orderUrl}`,
       '',
       shopName,
     ].join('\n'),
     html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>Your order ${order._id} is on its way.</p>
+    <p>Your order ${order._id} is on its way.</p>${
+      shipment.length > 0
+        ? `
+    <p>${shipment.map(escapeHtml).join('<br>')}</p>`
+        : ''
+    }
     <p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
     <p>${escapeHtml(shopName)}</p>`),
   };

@@ -83,6 +83,8 @@ export function toOrder(
     paidAt: iso(row.paidAt),
     isSent: row.isSent,
     sentAt: iso(row.sentAt),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
     isDelivered: row.isDelivered,
     deliveredAt: iso(row.deliveredAt),
     isCancelled: row.cancelledAt !== null,

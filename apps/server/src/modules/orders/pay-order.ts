@@ -8,6 +8,7 @@ import { conflict, forbidden } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { discountUseRefusal, takeDiscountUse } from '../promotions/uses.ts';
 import { captureLeaseMs, claimCapture, leaveInDoubt } from './capture-attempt.ts';
+import { byBuyer } from './order-events.ts';
 import type { OrderRow } from './order-mapper.ts';
 import { setOrderPayment } from './repository.ts';
 import { findVisibleOrder, getOrder, ORDER_CANCELLED } from './service.ts';
@@ -67,7 +68,7 @@ export async function startPayment(
   assertMayPay(user, order);
   if (order.captureAttemptId) {
     // A capture in doubt is settled first: the buyer may have paid already.
-    const settled = await recoverCapture(deps, order.id, order.captureAttemptId);
+    const settled = await recoverCapture(deps, order.id, order.captureAttemptId, byBuyer(user));
     if (settled?.outcome === 'paid') throw conflict(ALREADY_PAID);
     ({ order, items } = await findVisibleOrder(deps.db, user, orderId));
     assertMayPay(user, order);
@@ -96,10 +97,17 @@ export async function startPayment(
       ...(item.sku ? { sku: item.sku } : {}),
     })),
   });
-  await setOrderPayment(deps.db, order.id, {
-    paymentProvider: deps.payments.kind,
-    providerOrderId,
-  });
+  await setOrderPayment(
+    deps.db,
+    order.id,
+    { paymentProvider: deps.payments.kind, providerOrderId },
+    {
+      orderId: order.id,
+      kind: 'payment-started',
+      ...byBuyer(user),
+      details: { provider: deps.payments.kind },
+    },
+  );
   return { providerOrderId };
 }
 
@@ -169,11 +177,11 @@ async function beginCapture(
     }
     if (order.captureAttemptId === null) {
       // Products, then the discount: the order in which every payer locks them (uses.ts).
-      const shortage = await takeStock(tx, items);
+      const shortage = await takeStock(tx, items, deps.notices.lowStock);
       if (shortage) throw conflict(outOfStock(shortage.name));
       const codeProblem = await takeDiscountUse(tx, order);
       if (codeProblem) throw conflict(codeRefused(codeProblem));
     }
-    return { orderId: order.id, attemptId };
+    return { orderId: order.id, attemptId, by: byBuyer(user) };
   });
 }

@@ -10,7 +10,9 @@ import { orders, paypalWebhookEvents, refunds } from '../../db/schema.ts';
 import { forceDiscountUse, giveDiscountUseBack } from '../promotions/uses.ts';
 import { insertRefund, settleRefundRow } from './refunds-repository.ts';
 import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from './after-sale.ts';
+import { BY_SHOP, recordOrderEvent } from './order-events.ts';
 import { toOrder, toRefund, type OrderRow } from './order-mapper.ts';
+import { recordRefundEvent } from './refund-events.ts';
 import { findOrderWithLines, updateOrder } from './repository.ts';
 import type { SettleDeps } from './settle-capture.ts';
 import { giveStockBack, takeStock } from './stock.ts';
@@ -88,6 +90,16 @@ async function captureCompleted(
     },
   );
   if (!verdict.paid || order.cancelledAt) {
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'payment-problem',
+      ...BY_SHOP,
+      details: {
+        problem: 'not-accepted',
+        captureId: capture.id,
+        reason: order.cancelledAt ? 'cancelled' : 'wrong-amount',
+      },
+    });
     await deps.notices.alertShop(
       tx,
       `PayPal completed a payment the shop cannot accept for order ${order.id}`,
@@ -95,7 +107,7 @@ async function captureCompleted(
     );
     return 'applied';
   }
-  const shortage = await takeStock(tx, items);
+  const shortage = await takeStock(tx, items, deps.notices.lowStock);
   if (shortage) {
     // The money is taken: the order is paid all the same, and the shop must find the item.
     const item = shortage.sku ? `${shortage.name} (SKU ${shortage.sku})` : shortage.name;
@@ -119,6 +131,16 @@ async function captureCompleted(
     isPaid: true,
     paidAt: new Date(),
     captureId: capture.id,
+  });
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'paid',
+    ...BY_SHOP,
+    details: {
+      captureId: capture.id,
+      amount: Number(order.totalPrice),
+      currency: order.currency,
+    },
   });
   await deps.notices.queue(tx, toOrder(paid ?? order, items, NOTHING_AFTER_SALE), 'paid');
   return 'applied';
@@ -145,6 +167,20 @@ async function captureLost(
     Object.assign(values, { cancelledAt: new Date(), cancelledBy: 'shop' });
   }
   await updateOrder(tx, order.id, values);
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'payment-problem',
+    ...BY_SHOP,
+    details: { problem, captureId: capture.id },
+  });
+  if (stockBack) {
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'cancelled',
+      ...BY_SHOP,
+      details: { reason: `PayPal ${problem} the payment` },
+    });
+  }
   await deps.notices.alertShop(
     tx,
     `PayPal ${problem} the payment of order ${order.id}`,
@@ -168,13 +204,14 @@ async function refunded(
   const [known] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, resource.id));
   if (known) {
     if (resource.status === 'COMPLETED') {
-      await settleRefundRow(
+      const completed = await settleRefundRow(
         tx,
         known.id,
         ['requested', 'pending'],
         { status: 'completed', completedAt: new Date() },
         null,
       );
+      if (completed) await recordRefundEvent(tx, completed, BY_SHOP);
     }
     return 'applied';
   }
@@ -201,6 +238,7 @@ async function refunded(
     null,
   );
   const found = await findOrderWithLines(tx, order.id, { forUpdate: true });
+  await recordRefundEvent(tx, made.refund, BY_SHOP);
   if (found) {
     const afterSale = await findAfterSaleOfOrder(tx, order.id);
     const refundedOrder = toOrder(found.order, found.items, afterSale);

@@ -19,7 +19,9 @@ import type { RefundResult } from '../payments/payment-provider.ts';
 import { giveDiscountUseBack } from '../promotions/uses.ts';
 import { captureLeaseMs } from './capture-attempt.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
+import { BY_SHOP, byCaller } from './order-events.ts';
 import { toOrder, toRefund, type OrderItemRow, type OrderRow } from './order-mapper.ts';
+import { recordRefundEvent } from './refund-events.ts';
 import { findOrderWithLines } from './repository.ts';
 import {
   claimRefund,
@@ -171,8 +173,11 @@ async function linesBackIntoStock(
   );
 }
 
-/** Stores a planned refund, `requested`, with the request id the provider will get. */
-function insertPlannedRefund(
+/**
+ * Stores a planned refund, `requested`, with the request id the provider will get, and adds it
+ * to the order's timeline.
+ */
+async function insertPlannedRefund(
   tx: Database,
   deps: Pick<SettleDeps, 'payments'>,
   order: OrderRow,
@@ -180,7 +185,7 @@ function insertPlannedRefund(
   plan: RefundPlan,
   options: { restock: boolean; reason: string },
 ): Promise<RefundWithLines> {
-  return insertRefund(
+  const stored = await insertRefund(
     tx,
     {
       id: randomUUID(),
@@ -197,6 +202,8 @@ function insertPlannedRefund(
     plan.lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
     captureLeaseMs(deps.payments),
   );
+  await recordRefundEvent(tx, stored.refund, byCaller(by, order));
+  return stored;
 }
 
 /**
@@ -287,6 +294,13 @@ async function recordRefundResult(
         if (isFullyRefunded(order)) await giveDiscountUseBack(tx, order._id);
         await deps.notices.queue(tx, order, { refund: toRefund({ refund: updated, lines }) });
       }
+    }
+    // The provider's answer on the timeline, once per change of status (a pending refund
+    // followed up and still pending adds nothing). After the order's lock above, if taken: the
+    // event's reference to the order takes a share lock on its row, which two refunds settling
+    // at once could not both upgrade to that lock.
+    if (updated && updated.status !== refund.status) {
+      await recordRefundEvent(tx, updated, BY_SHOP);
     }
     if (result.status === 'failed') {
       deps.log.error(

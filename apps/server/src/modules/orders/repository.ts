@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
-import type { OrderStatus } from '@proshop/domain/order-status';
-import { orderItems, orders, products, productVariants, refunds } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, products, productVariants } from '../../db/schema.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
 import { findAfterSaleOfOrders, NOTHING_AFTER_SALE, type AfterSale } from './after-sale.ts';
+import { orderEventValues, type NewOrderEvent } from './order-events.ts';
+import { orderFilterCondition, type OrderFilter } from './order-search.ts';
 
 // The statements of a checkout are prepared by name (`.prepare(name)`): on PostgreSQL each
 // connection then parses and plans them once, not on every call, which was about half of
@@ -71,9 +72,10 @@ export async function findProductsForOrder(
 }
 
 /**
- * Stores an order and its lines in one statement, the lines in a WITH clause: one round trip,
- * and no transaction needed, since a statement is stored whole or not at all. The ids are made
- * here, so the lines can name their order and the lines stored need not be read back.
+ * Stores an order, its lines and its 'placed' event in one statement, the lines and the event in
+ * WITH clauses: one round trip, and no transaction needed, since a statement is stored whole or
+ * not at all. The ids are made here, so the lines can name their order and the lines stored need
+ * not be read back.
  */
 export async function insertOrder(
   db: Database,
@@ -105,8 +107,24 @@ export async function insertOrder(
         ${column('position')}::smallint[])`,
     ),
   );
+  // The first event of the order's timeline, in the same statement: placed by its buyer. Its
+  // time is the order's own (now()), as later events take the moment they are written.
+  const placed = db.$with('placed').as(
+    db.insert(orderEvents).values(
+      orderEventValues(
+        {
+          orderId: order.id,
+          kind: 'placed',
+          actor: 'buyer',
+          actorId: order.userId,
+          actorName: order.buyerName,
+        },
+        sql`now()`,
+      ),
+    ),
+  );
   const [row] = await db
-    .with(lines)
+    .with(lines, placed)
     .insert(orders)
     .values(order)
     .returning()
@@ -215,34 +233,8 @@ export async function listOrdersOfUser(db: Database, userId: string): Promise<Or
 export interface OrderPageQuery {
   offset: number;
   limit: number;
-  status?: OrderStatus | undefined;
-}
-
-/**
- * The SQL of `orderStatus` (@proshop/domain/order-status): refunds PayPal accepted (pending or
- * completed) count, cancelled and refunded come before the shipping state.
- */
-function statusCondition(status: OrderStatus): SQL {
-  const refunded = sql`coalesce((select sum(r.amount) from ${refunds} r
-    where r.order_id = ${orders.id} and r.status in ('pending', 'completed')), 0)`;
-  const live = sql`${orders.cancelledAt} is null`;
-  const noRefund = sql`${live} and ${refunded} = 0`;
-  switch (status) {
-    case 'cancelled':
-      return sql`${orders.cancelledAt} is not null`;
-    case 'refunded':
-      return sql`${live} and ${refunded} > 0 and ${refunded} >= ${orders.totalPrice}`;
-    case 'partially-refunded':
-      return sql`${live} and ${refunded} > 0 and ${refunded} < ${orders.totalPrice}`;
-    case 'delivered':
-      return sql`${noRefund} and ${orders.isDelivered}`;
-    case 'sent':
-      return sql`${noRefund} and ${orders.isSent} and not ${orders.isDelivered}`;
-    case 'paid':
-      return sql`${noRefund} and ${orders.isPaid} and not ${orders.isSent}`;
-    case 'not-paid':
-      return sql`${live} and not ${orders.isPaid}`;
-  }
+  /** Only the orders that match the admin's search and filters. */
+  filter?: OrderFilter | undefined;
 }
 
 /**
@@ -254,7 +246,7 @@ export function orderPageIds(db: Database, page: OrderPageQuery) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(page.status ? statusCondition(page.status) : undefined)
+    .where(orderFilterCondition(page.filter))
     .orderBy(...newestFirst)
     .limit(page.limit)
     .offset(page.offset);
@@ -272,10 +264,7 @@ export async function findOrderPage(
       .from(orders)
       .innerJoin(pageIds, eq(orders.id, pageIds.id))
       .orderBy(...newestFirst),
-    db
-      .select({ total: count() })
-      .from(orders)
-      .where(page.status ? statusCondition(page.status) : undefined),
+    db.select({ total: count() }).from(orders).where(orderFilterCondition(page.filter)),
   ]);
   return { rows: await withLines(db, rows), total: totals[0]?.total ?? 0 };
 }
@@ -289,13 +278,19 @@ export async function updateOrder(db: Database, id: string, values: Partial<NewO
   return row;
 }
 
-/** Keeps the provider's payment with the order: only that payment can pay it. */
+/**
+ * Keeps the provider's payment with the order (only that payment can pay it) and adds `event`
+ * (payment started) to its timeline, in one statement.
+ */
 export async function setOrderPayment(
   db: Database,
   id: string,
   payment: { paymentProvider: string; providerOrderId: string },
+  event: NewOrderEvent,
 ): Promise<void> {
+  const started = db.$with('started').as(db.insert(orderEvents).values(orderEventValues(event)));
   await db
+    .with(started)
     .update(orders)
     .set({ ...payment, updatedAt: new Date() })
     .where(eq(orders.id, id))

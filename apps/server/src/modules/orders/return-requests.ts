@@ -12,6 +12,7 @@ import { conflict, forbidden, invalid, notFound } from '../../errors/app-error.t
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
+import { byAdmin, byBuyer, recordOrderEvent } from './order-events.ts';
 import { toOrder, type OrderItemRow, type OrderRow } from './order-mapper.ts';
 import { sendRefund, storeRefund } from './refund-order.ts';
 import { findOrderWithLines } from './repository.ts';
@@ -71,6 +72,12 @@ export async function requestReturn(
       { id, orderId: order.id, reason: body.reason },
       [...wanted].map(([orderItemId, qty]) => ({ orderItemId, qty })),
     );
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'return-requested',
+      ...byBuyer(user),
+      details: { returnId: id, reason: body.reason },
+    });
     await notify(tx, deps, found, id, 'received');
     await deps.notices.alertShop(
       tx,
@@ -111,6 +118,13 @@ export async function acceptReturn(
   const refund = await deps.db.transaction(async (tx) => {
     await confirmCaller(tx, admin, 'admin');
     const { found, entry } = await openRequest(tx, orderId, returnId);
+    // Before the refund it causes, which the timeline lists next.
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'return-accepted',
+      ...byAdmin(admin),
+      details: { returnId },
+    });
     const stored = await storeRefund(tx, deps, found.order, found.items, admin, {
       lines: entry.lines.map((line) => ({ orderItem: line.orderItemId, qty: line.qty })),
       ...(body.shipping !== undefined ? { shipping: body.shipping } : {}),
@@ -142,6 +156,12 @@ export async function declineReturn(
     await decideReturn(tx, orderId, returnId, {
       status: 'declined',
       declineMessage: body.message,
+    });
+    await recordOrderEvent(tx, {
+      orderId,
+      kind: 'return-declined',
+      ...byAdmin(admin),
+      details: { returnId, message: body.message },
     });
     await notify(tx, deps, found, returnId, 'declined');
   });

@@ -1,7 +1,6 @@
 import {
   createOrderRequestSchema,
   orderListSchema,
-  orderPageQuerySchema,
   orderPageSchema,
   orderSchema,
   payOrderRequestSchema,
@@ -14,7 +13,14 @@ import {
   refundSchema,
   returnRequestSchema,
 } from '@proshop/domain/refund-schemas';
+import {
+  orderEventListSchema,
+  orderEventSchema,
+  orderNoteRequestSchema,
+} from '@proshop/domain/order-event-schemas';
+import { orderFiltersSchema, orderListQuerySchema } from '@proshop/domain/order-search-schemas';
 import { idParamsSchema, idSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
+import { markSentRequestSchema, shipmentText } from '@proshop/domain/shipment-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
@@ -26,6 +32,8 @@ import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
 import { refundOrder } from './refund-order.ts';
 import { acceptReturn, declineReturn, requestReturn } from './return-requests.ts';
 import { orderNotices } from './notify-buyer.ts';
+import { exportOrders } from './orders-export.ts';
+import { addOrderNote, orderTimeline } from './order-timeline.ts';
 import { payOrder, startPayment, type PaymentDeps } from './pay-order.ts';
 import { advanceOrder, createOrder, getOrder, myOrders, orderPage } from './service.ts';
 
@@ -90,13 +98,48 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'One page of every order, newest first, PAGE_SIZE a page (admin)',
-        querystring: orderPageQuerySchema,
+        summary:
+          'One page of the orders that match the search and filters (every order without), newest first, PAGE_SIZE a page (admin)',
+        querystring: orderListQuerySchema,
         response: { 200: orderPageSchema, ...errorResponses(400) },
       },
     },
-    (request) =>
-      orderPage(app.db, request.query.pageNumber, app.config.PAGE_SIZE, request.query.status),
+    (request) => {
+      const { pageNumber, ...filters } = request.query;
+      const filter = { ...filters, timeZone: app.config.SHOP_TIMEZONE };
+      return orderPage(app.db, pageNumber, app.config.PAGE_SIZE, filter);
+    },
+  );
+
+  app.get(
+    '/api/orders/export.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Every order that matches the filters as CSV, one line per order line, streamed; X-Total-Count tells the number of lines after the header (admin)',
+        querystring: orderFiltersSchema,
+        response: {
+          200: {
+            description: 'The CSV file (UTF-8 with a byte order mark, CRLF line ends)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const filter = { ...request.query, timeZone: app.config.SHOP_TIMEZONE };
+      const csv = await exportOrders(app.db, filter, { now: app.clock.now() });
+      // A stream is sent as it comes, past the serialiser (the schema's string is its bytes);
+      // Fastify logs an error of the stream and ends the answer.
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .header('x-total-count', String(csv.lines))
+        .send(csv.stream as unknown as string);
+    },
   );
 
   app.get(
@@ -308,32 +351,87 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const step of ['sent', 'deliver'] as const) {
-    app.put(
-      `/api/orders/:id/${step}`,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['orders'],
-          summary:
-            step === 'sent'
-              ? 'Mark a paid order as sent (admin)'
-              : 'Mark a sent order as delivered (admin)',
-          params: idParamsSchema,
-          response: { 200: orderSchema, ...errorResponses(404, 409) },
+  app.put(
+    '/api/orders/:id/sent',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark a paid order as sent, with its carrier and tracking number if given (admin)',
+        params: idParamsSchema,
+        // Optional (Fastify gives null without one): a call without a body marks the order
+        // sent, as before carriers were kept.
+        body: markSentRequestSchema.nullish(),
+        response: { 200: orderSchema, ...errorResponses(400, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const order = await advanceOrder(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        'sent',
+        notices,
+        {
+          carrier: shipmentText(request.body?.carrier),
+          trackingNumber: shipmentText(request.body?.trackingNumber),
         },
+      );
+      notices.nudge();
+      return order;
+    },
+  );
+
+  app.put(
+    '/api/orders/:id/deliver',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark a sent order as delivered (admin)',
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(404, 409) },
       },
-      async (request) => {
-        const order = await advanceOrder(
-          app.db,
-          currentUser(request),
-          request.params.id,
-          step === 'sent' ? 'sent' : 'delivered',
-          notices,
-        );
-        if (step === 'sent') notices.nudge();
-        return order;
+    },
+    (request) =>
+      advanceOrder(app.db, currentUser(request), request.params.id, 'delivered', notices),
+  );
+
+  app.get(
+    '/api/orders/:id/events',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: "The order's timeline, oldest first, internal notes included (admin)",
+        params: idParamsSchema,
+        response: { 200: orderEventListSchema, ...errorResponses(404) },
       },
-    );
-  }
+    },
+    (request) => orderTimeline(app.db, request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/notes',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Add an internal note to the order's timeline, never shown to the customer (admin)",
+        params: idParamsSchema,
+        body: orderNoteRequestSchema,
+        response: { 201: orderEventSchema, ...errorResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const event = await addOrderNote(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.note,
+      );
+      return reply.code(201).send(event);
+    },
+  );
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest, Order, OrderPage } from '@proshop/domain/order-schemas';
-import type { OrderStatus } from '@proshop/domain/order-status';
 import { canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
 import { computeOrderPrices, lineDiscountShares, type OrderPrices } from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
@@ -36,6 +35,8 @@ import {
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { applicableDiscount, type AppliedDiscount } from '../promotions/service.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
+import type { OrderFilter } from './order-search.ts';
+import { byAdmin, recordOrderEvent } from './order-events.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const ORDER_CANCELLED = 'This order has been cancelled';
@@ -304,17 +305,20 @@ export async function myOrders(db: Database, user: SessionUser): Promise<Order[]
   );
 }
 
-/** Admin: one page of every order, newest first; a page past the last is empty, not an error. */
+/**
+ * Admin: one page of the orders that match the search and filters (every order without),
+ * newest first; a page past the last is empty, not an error.
+ */
 export async function orderPage(
   db: Database,
   page: number,
   pageSize: number,
-  status?: OrderStatus,
+  filter?: OrderFilter,
 ): Promise<OrderPage> {
   const { rows, total } = await findOrderPage(db, {
     offset: (page - 1) * pageSize,
     limit: pageSize,
-    status,
+    filter,
   });
   return {
     orders: rows.map(({ order, items, afterSale }) => toOrder(order, items, afterSale)),
@@ -323,9 +327,18 @@ export async function orderPage(
   };
 }
 
+/** What Mark As Sent may say of the parcel: who carries it and its tracking number. */
+export interface Shipment {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+const NO_SHIPMENT: Shipment = Object.freeze({ carrier: null, trackingNumber: null });
+
 /**
- * Admin: paid → sent, or sent → delivered, by the shared transition rules; 409 otherwise. The
- * buyer's notice of a sent order is queued in the mail outbox in the same transaction.
+ * Admin: paid → sent (with the carrier and tracking number, if given), or sent → delivered, by
+ * the shared transition rules; 409 otherwise. The buyer's notice of a sent order is queued in
+ * the mail outbox, and the step added to the order's timeline, in the same transaction.
  */
 export async function advanceOrder(
   db: Database,
@@ -333,6 +346,7 @@ export async function advanceOrder(
   id: string,
   step: 'sent' | 'delivered',
   notices: Pick<OrderNotices, 'queue'>,
+  shipment: Shipment = NO_SHIPMENT,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     await confirmCaller(tx, admin, 'admin');
@@ -347,9 +361,15 @@ export async function advanceOrder(
           order.isPaid ? 'This order has already been sent' : 'This order has not been paid yet',
         );
       }
-      const sent = await updateOrder(tx, id, { isSent: true, sentAt: now });
+      const sent = await updateOrder(tx, id, { isSent: true, sentAt: now, ...shipment });
       if (!sent) throw notFound(ORDER_NOT_FOUND);
       const sentOrder = toOrder(sent, items, await findAfterSaleOfOrder(tx, id));
+      await recordOrderEvent(tx, {
+        orderId: id,
+        kind: 'sent',
+        ...byAdmin(admin),
+        details: { ...shipment },
+      });
       await notices.queue(tx, sentOrder, 'sent');
       return sentOrder;
     }
@@ -364,6 +384,7 @@ export async function advanceOrder(
     }
     const delivered = await updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
     if (!delivered) throw notFound(ORDER_NOT_FOUND);
+    await recordOrderEvent(tx, { orderId: id, kind: 'delivered', ...byAdmin(admin) });
     return toOrder(delivered, items, await findAfterSaleOfOrder(tx, id));
   });
 }

@@ -20,6 +20,7 @@ import {
   markOrderPaid,
 } from './capture-attempt.ts';
 import type { OrderNotices } from './notify-buyer.ts';
+import { recordOrderEvent, type EventActor } from './order-events.ts';
 import { NOTHING_AFTER_SALE } from './after-sale.ts';
 import { toOrder, type OrderRow } from './order-mapper.ts';
 import { findOrderWithLines } from './repository.ts';
@@ -47,7 +48,7 @@ export interface SettleDeps {
   payments: PaymentProvider;
   log: FastifyBaseLogger;
   /** Queues the buyer's e-mails, and the shop's alerts, in the transaction of the change. */
-  notices: Pick<OrderNotices, 'queue' | 'alertShop'>;
+  notices: Pick<OrderNotices, 'queue' | 'alertShop' | 'lowStock'>;
   /** Stock, and the reviews' "verified purchase" badge, are part of the catalogue. */
   catalogue: CatalogueChanges;
 }
@@ -55,12 +56,18 @@ export interface SettleDeps {
 export interface CaptureAttempt {
   orderId: string;
   attemptId: string;
+  /** Who settles it, for the order's timeline: the buyer paying, or the shop's recovery pass. */
+  by: EventActor;
 }
+
+/** Why the order's timeline says a capture did not pay: a refusal, or no capture at all. */
+const failureReason = (reason: CaptureRefusal | undefined) => reason ?? 'not-captured';
 
 /**
  * Finishes an attempt with what the provider said, in one short transaction: a verified capture
  * marks the order paid and queues the receipt; anything else gives the reserved stock and the
  * discount code's use back and ends the attempt (`capture` undefined: the provider holds none).
+ * Either way the order's timeline tells of it (paid, or payment failed) in that transaction.
  */
 export async function settleCapture(
   deps: SettleDeps,
@@ -68,58 +75,81 @@ export async function settleCapture(
   capture: CaptureResult | undefined,
 ): Promise<Settled> {
   try {
-    return await deps.catalogue.change(deps.db, async (tx) => {
-      const found = await findOrderWithLines(tx, attempt.orderId, { forUpdate: true });
-      if (!found) return { outcome: 'released' } as const;
-      const { order, items } = found;
-      if (order.captureAttemptId !== attempt.attemptId) {
-        return { outcome: 'taken-over', order } as const;
-      }
-      const release = async (reason?: CaptureRefusal): Promise<Settled> => {
-        if (capture?.status === 'completed') {
-          // Money moved but does not pay this order: someone must look at it (refund or fraud).
-          deps.log.error(
-            { orderId: order.id, providerOrderId: order.providerOrderId, reason },
-            'a completed capture was refused',
-          );
-        }
-        await giveStockBack(tx, items);
-        await giveDiscountUseBack(tx, order.id);
-        await endCapture(tx, order.id, attempt.attemptId);
-        return reason ? { outcome: 'refused', reason } : { outcome: 'released' };
-      };
-      if (!capture) return release();
-      const verdict = verifyCapture(
-        { amountCents: toCents(order.totalPrice), currency: order.currency },
-        capture,
-      );
-      if (!verdict.paid) return release(verdict.reason);
-      const payment = {
-        paidAt: new Date(),
-        captureId: verdict.captureId,
-        payerEmail: capture.status === 'completed' ? (capture.payerEmail ?? null) : null,
-      };
-      if ((await markOrderPaid(tx, order.id, attempt.attemptId, payment)) !== 'paid') {
-        return release('capture-reused');
-      }
-      const paid = toOrder(
-        { ...order, ...payment, isPaid: true, captureAttemptId: null, captureLeaseUntil: null },
-        items,
-        // Paid this moment: no refund or return can exist yet.
-        NOTHING_AFTER_SALE,
-      );
-      await deps.notices.queue(tx, paid, 'paid');
-      return { outcome: 'paid', order: paid } as const;
-    });
+    return await settle(deps, attempt, capture);
   } catch (error) {
     // Another order recorded the same capture id between our check and our write.
     if (!isUniqueViolation(error)) throw error;
     deps.log.error({ orderId: attempt.orderId }, 'a completed capture was refused: capture reused');
-    const released = await settleCapture(deps, attempt, undefined);
+    const released = await settle(deps, attempt, undefined, 'capture-reused');
     return released.outcome === 'released'
       ? { outcome: 'refused', reason: 'capture-reused' }
       : released;
   }
+}
+
+/** settleCapture's transaction; `refused` refuses the capture without looking at it. */
+async function settle(
+  deps: SettleDeps,
+  attempt: CaptureAttempt,
+  capture: CaptureResult | undefined,
+  refused?: CaptureRefusal,
+): Promise<Settled> {
+  return deps.catalogue.change(deps.db, async (tx) => {
+    const found = await findOrderWithLines(tx, attempt.orderId, { forUpdate: true });
+    if (!found) return { outcome: 'released' } as const;
+    const { order, items } = found;
+    if (order.captureAttemptId !== attempt.attemptId) {
+      return { outcome: 'taken-over', order } as const;
+    }
+    const release = async (reason?: CaptureRefusal): Promise<Settled> => {
+      if (capture?.status === 'completed') {
+        // Money moved but does not pay this order: someone must look at it (refund or fraud).
+        deps.log.error(
+          { orderId: order.id, providerOrderId: order.providerOrderId, reason },
+          'a completed capture was refused',
+        );
+      }
+      await giveStockBack(tx, items);
+      await giveDiscountUseBack(tx, order.id);
+      await endCapture(tx, order.id, attempt.attemptId);
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        kind: 'payment-failed',
+        ...attempt.by,
+        details: { reason: failureReason(reason) },
+      });
+      return reason ? { outcome: 'refused', reason } : { outcome: 'released' };
+    };
+    if (refused) return release(refused);
+    if (!capture) return release();
+    const verdict = verifyCapture(
+      { amountCents: toCents(order.totalPrice), currency: order.currency },
+      capture,
+    );
+    if (!verdict.paid) return release(verdict.reason);
+    const payment = {
+      paidAt: new Date(),
+      captureId: verdict.captureId,
+      payerEmail: capture.status === 'completed' ? (capture.payerEmail ?? null) : null,
+    };
+    if ((await markOrderPaid(tx, order.id, attempt.attemptId, payment)) !== 'paid') {
+      return release('capture-reused');
+    }
+    const paid = toOrder(
+      { ...order, ...payment, isPaid: true, captureAttemptId: null, captureLeaseUntil: null },
+      items,
+      // Paid this moment: no refund or return can exist yet.
+      NOTHING_AFTER_SALE,
+    );
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'paid',
+      ...attempt.by,
+      details: { captureId: verdict.captureId, amount: paid.totalPrice, currency: paid.currency },
+    });
+    await deps.notices.queue(tx, paid, 'paid');
+    return { outcome: 'paid', order: paid } as const;
+  });
 }
 
 /**
@@ -133,13 +163,14 @@ export async function recoverCapture(
   deps: SettleDeps,
   orderId: string,
   attemptInDoubt: string,
+  by: EventActor,
 ): Promise<Settled | undefined> {
   const attemptId = randomUUID();
   const leaseMs = captureLeaseMs(deps.payments);
   const claimed = await claimCapture(deps.db, orderId, attemptId, attemptInDoubt, leaseMs);
   if (!claimed) return undefined;
   const { providerOrderId } = claimed;
-  const attempt = { orderId, attemptId };
+  const attempt = { orderId, attemptId, by };
   let capture: CaptureResult | undefined;
   try {
     capture = providerOrderId

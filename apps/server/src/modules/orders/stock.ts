@@ -1,10 +1,26 @@
-import { lineLabel } from '@proshop/domain/variants';
+import { becameLowStock, lowStockThreshold } from '@proshop/domain/low-stock';
+import {
+  lineLabel,
+  optionValues,
+  type OptionChoice,
+  type ProductOption,
+} from '@proshop/domain/variants';
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema.ts';
 import { refreshVariantSummaries } from '../products/variant-summary.ts';
+import type { LowStockVariant } from './low-stock-alert.ts';
 import type { OrderItemRow } from './order-mapper.ts';
 import type { OrderLineWithStock } from './repository.ts';
+
+/**
+ * Who hears of the variants a sale takes low on stock (issue #19): the shop's threshold and the
+ * alert, queued in the sale's transaction (notify-buyer.ts).
+ */
+export interface LowStockWatch {
+  shopThreshold: number;
+  alert(tx: Database, variants: LowStockVariant[]): Promise<void>;
+}
 
 /** The line short of stock, as the buyer and the shop read it: its label and SKU. */
 export type StockShortage = { name: string; sku: string | null };
@@ -73,11 +89,13 @@ async function countSold(tx: Database, units: ReadonlyMap<string, number>) {
  * statement began, not as the subquery locked them, so the order of the locks is not kept.
  * Call it inside the transaction that records the payment: a shortage is answered, and the
  * caller's refusal rolls back the lines already taken. A line whose product or variant was
- * deleted is short.
+ * deleted is short. Variants the sale takes low on stock are told to `lowStock`, in the same
+ * transaction.
  */
 export async function takeStock(
   tx: Database,
   items: readonly OrderItemRow[],
+  lowStock: LowStockWatch,
 ): Promise<StockShortage | undefined> {
   const deleted = items.find((item) => item.productId === null || item.variantId === null);
   if (deleted) return shortageOf(deleted);
@@ -93,18 +111,30 @@ export async function takeStock(
     })
     .from(
       sql`unnest(${sql.param([...wanted.keys()])}::uuid[], ${sql.param([...wanted.values()])}::int[])
-        as line(id, qty)`,
+        as line(id, qty), ${products}`,
     )
     .where(
       and(
         sql`${productVariants.id} = line.id`,
+        sql`${products.id} = ${productVariants.productId}`,
         sql`${productVariants.active}`,
         sql`${productVariants.countInStock} >= line.qty`,
       ),
     )
-    .returning({ id: productVariants.id })
-    .prepare('take_stock')
+    .returning({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      choice: productVariants.options,
+      left: productVariants.countInStock,
+      qty: sql<number>`line.qty`,
+      productName: sql<string>`${products.name}`,
+      productOptions: sql<ProductOption[]>`${products.options}`,
+      ownThreshold: sql<number | null>`${products.lowStockThreshold}`,
+    })
+    .prepare('take_stock_watched')
     .execute();
+  await alertLowStock(tx, taken, lowStock);
   const takenIds = new Set(taken.map((row) => row.id));
   if (takenIds.size > 0) {
     // Only what was taken counts as sold: a paid order with a short line (a webhook's late
@@ -118,6 +148,43 @@ export async function takeStock(
   }
   const short = items.find((item) => !takenIds.has(item.variantId!));
   return short && shortageOf(short);
+}
+
+/**
+ * Tells the shop, in the sale's transaction, of the variants this sale took from above their
+ * threshold to at or below it: one e-mail for the sale, none for sales below the threshold.
+ * Exactly one sale crosses it: the products' row locks (lockProducts) put every sale of a
+ * variant one after the other, each seeing the stock the one before left.
+ */
+async function alertLowStock(
+  tx: Database,
+  taken: readonly {
+    productId: string;
+    sku: string;
+    choice: OptionChoice;
+    left: number;
+    qty: number;
+    productName: string;
+    productOptions: ProductOption[];
+    ownThreshold: number | null;
+  }[],
+  watch: LowStockWatch,
+) {
+  const low = taken.flatMap((row): LowStockVariant[] => {
+    const threshold = lowStockThreshold(row.ownThreshold, watch.shopThreshold);
+    if (!becameLowStock(row.left + Number(row.qty), row.left, threshold)) return [];
+    return [
+      {
+        productId: row.productId,
+        productName: row.productName,
+        sku: row.sku,
+        options: optionValues(row.productOptions, row.choice),
+        left: row.left,
+        threshold,
+      },
+    ];
+  });
+  if (low.length > 0) await watch.alert(tx, low);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { findFacets } from './facets.ts';
 import { findSearchPage } from './search-page.ts';
 import { productSearch, type ProductSearch } from './search.ts';
+import { productHasLowStock } from './low-stock.ts';
 
 export interface ProductPageQuery {
   keyword?: string | undefined;
@@ -82,6 +83,45 @@ export async function findProductPage(
     facetsAndTotal,
   ]);
   return { rows, total, facets };
+}
+
+/** A product row with whether a variant on offer is low on stock (the admin's screens). */
+export type AdminProductRow = ProductRow & { lowStock: boolean };
+
+const adminProductColumns = (shopThreshold: number) => ({
+  ...productColumns,
+  lowStock: sql<boolean>`${productHasLowStock(shopThreshold)}`,
+});
+
+/** A page of every product, newest first; `lowStockOnly`: those with a variant low on stock. */
+export async function findAdminProductPage(
+  db: Database,
+  query: { lowStockOnly: boolean; shopThreshold: number; offset: number; limit: number },
+): Promise<{ rows: AdminProductRow[]; total: number }> {
+  const where = query.lowStockOnly ? productHasLowStock(query.shopThreshold) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(adminProductColumns(query.shopThreshold))
+      .from(products)
+      .where(where)
+      .orderBy(...newestProductsFirst)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findAdminProductById(
+  db: Database,
+  id: string,
+  shopThreshold: number,
+): Promise<AdminProductRow | undefined> {
+  const [row] = await db
+    .select(adminProductColumns(shopThreshold))
+    .from(products)
+    .where(eq(products.id, id));
+  return row;
 }
 
 export async function countProducts(db: Database): Promise<number> {

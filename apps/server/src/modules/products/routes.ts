@@ -6,6 +6,12 @@ import {
   productUpdateRequestSchema,
   topProductsResponseSchema,
 } from '@proshop/domain/product-schemas';
+import {
+  adminProductListQuerySchema,
+  adminProductListResponseSchema,
+  adminProductSchema,
+  productLowStockSchema,
+} from '@proshop/domain/product-admin-schemas';
 import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import { variantsUpdateRequestSchema } from '@proshop/domain/variant-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +26,8 @@ import {
   updateProduct,
 } from './service.ts';
 import { replaceVariants } from './variants-service.ts';
+import { getProductLowStock, listAdminProducts } from './admin-products.ts';
+import { productCsvRoutes } from './csv-routes.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -49,6 +57,43 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     () => topProducts(app.db),
   );
+
+  app.get(
+    '/api/products/admin',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary:
+          'The admin list: a page of every product, each marked when low on stock; lowStock=1 keeps only those',
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductListResponseSchema, ...errorResponses(400) },
+      },
+    },
+    (request) =>
+      listAdminProducts(
+        app.db,
+        request.query,
+        app.config.PAGE_SIZE,
+        app.config.LOW_STOCK_THRESHOLD,
+      ),
+  );
+
+  app.get(
+    '/api/products/:id/low-stock',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: "A product's low-stock threshold (null: the shop's) and whether it is low now",
+        params: idParamsSchema,
+        response: { 200: productLowStockSchema, ...errorResponses(404) },
+      },
+    },
+    (request) => getProductLowStock(app.db, request.params.id, app.config.LOW_STOCK_THRESHOLD),
+  );
+
+  await app.register(productCsvRoutes);
 
   app.get(
     '/api/products/:id',
@@ -87,14 +132,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update a product',
         params: idParamsSchema,
         body: productUpdateRequestSchema,
-        response: { 200: productSchema, ...errorResponses(400, 404, 413, 415) },
+        response: { 200: adminProductSchema, ...errorResponses(400, 404, 413, 415) },
       },
     },
     (request) =>
-      updateProduct(app.db, app.catalogue, currentUser(request), request.params.id, request.body, {
-        storage: app.imageStorage,
-        log: request.log,
-      }),
+      updateProduct(
+        app.db,
+        app.catalogue,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        { storage: app.imageStorage, log: request.log },
+        app.config.LOW_STOCK_THRESHOLD,
+      ),
   );
 
   app.put(

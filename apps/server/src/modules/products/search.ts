@@ -1,14 +1,10 @@
 import { and, like, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { products } from '../../db/schema.ts';
 
 /** More words than this in one keyword are ignored: each one is a condition of the query. */
 const MAX_SEARCH_TERMS = 8;
-
-/** Escapes LIKE wildcards so that a keyword such as `50%_off\` is matched literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** The distinct whitespace-separated words of a keyword, in order, at most MAX_SEARCH_TERMS. */
 export function searchTerms(keyword: string): string[] {
@@ -57,7 +53,7 @@ export function productSearch(keyword: string): ProductSearch | undefined {
   // The search columns are stored lower-cased: lowering the pattern the same way makes LIKE an
   // ILIKE without lower-casing every row again.
   const contains = (column: AnyPgColumn, text: string) =>
-    like(column, sql`lower(${likePattern(text)})`);
+    like(column, sql`lower(${containsPattern(text)})`);
   const phrase = terms.join(' ');
   const where = and(...terms.map((term) => contains(products.searchText, term)))!;
   const nameHasPhrase = contains(products.searchName, phrase);

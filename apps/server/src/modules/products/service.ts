@@ -8,6 +8,7 @@ import {
   type ProductListResponse,
   type ProductUpdateRequest,
 } from '@proshop/domain/product-schemas';
+import type { AdminProduct } from '@proshop/domain/product-admin-schemas';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { reviewsOfProduct } from '../reviews/service.ts';
 import { resolveFilters } from './catalogue-filters.ts';
+import { toAdminProduct } from './admin-products.ts';
 import { toProduct, toVariant } from './product-mapper.ts';
 import { refreshVariantSummaries } from './variant-summary.ts';
 import {
@@ -26,6 +28,7 @@ import {
 } from './variants-repository.ts';
 import {
   deleteProductById,
+  findAdminProductById,
   findProductById,
   findProductPage,
   findProductPicturesForUpdate,
@@ -111,10 +114,11 @@ export async function updateProduct(
   id: string,
   changes: ProductUpdateRequest,
   files: PictureFiles,
-): Promise<Product> {
+  shopLowStockThreshold: number,
+): Promise<AdminProduct> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   // The stock is the variants' (the summary column is rewritten below), never set here.
-  const { image, images, brand, category, countInStock, ...fields } = changes;
+  const { image, images, brand, category, countInStock, lowStockThreshold, ...fields } = changes;
   let dropped: string[] = [];
   const row = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
@@ -131,6 +135,8 @@ export async function updateProduct(
       images: pictures,
       ...taxonomyValues(brandRef, categoryRef),
       price: centsToDecimalString(toCents(changes.price)),
+      // Left out (the spec's form): the threshold stays.
+      ...(lowStockThreshold === undefined ? {} : { lowStockThreshold }),
       updatedAt: new Date(),
     });
     // The spec's form: without options its stock is the one variant's; with options the stock
@@ -139,16 +145,16 @@ export async function updateProduct(
     await clearDroppedVariantPictures(tx, id, pictures);
     // The price may have changed what variants without their own price sell at.
     await refreshVariantSummaries(tx, [id]);
-    return findProductById(tx, id);
+    return findAdminProductById(tx, id, shopLowStockThreshold);
   });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   // After the commit: the storage is another server, and the files go only once nothing shows them.
   await removeUnusedPictures(db, files, dropped);
-  return toProduct(row);
+  return toAdminProduct(row);
 }
 
 /** The product columns that name its brand and category ('' and null for none). */
-function taxonomyValues(brand: TaxonomyRef | null, category: TaxonomyRef | null) {
+export function taxonomyValues(brand: TaxonomyRef | null, category: TaxonomyRef | null) {
   return {
     brand: brand?.name ?? '',
     brandId: brand?.id ?? null,

@@ -87,6 +87,22 @@ export function planVariantChanges(
 }
 
 /**
+ * Writes a plan of planVariantChanges to the product's variants; its row must be locked
+ * (lockProduct). Call refreshVariantSummaries afterwards, in the same transaction.
+ */
+export async function writeVariantChanges(
+  tx: Database,
+  productId: string,
+  changes: VariantChanges,
+): Promise<void> {
+  // Deleted first, so that a new variant may take the SKU or choice of one that goes.
+  await deleteVariantsById(tx, changes.deleted);
+  await parkVariants(tx, changes.parked);
+  await updateVariantValues(tx, productId, changes.kept);
+  await insertVariants(tx, productId, changes.created);
+}
+
+/**
  * PUT /api/products/{id}/variants: replaces the product's options and variants in one
  * transaction (docs/decisions/0019), then answers the product as GET /api/products/{id} does.
  * Order lines of deleted variants keep their copies.
@@ -116,11 +132,7 @@ export async function replaceVariants(
       );
       const [taken] = await findSkusOfOtherProducts(tx, id, skus);
       if (taken) throw conflict(skuTaken(sameSpelling(skus, taken)));
-      // Deleted first, so that a new variant may take the SKU or choice of one that goes.
-      await deleteVariantsById(tx, changes.deleted);
-      await parkVariants(tx, changes.parked);
-      await updateVariantValues(tx, id, changes.kept);
-      await insertVariants(tx, id, changes.created);
+      await writeVariantChanges(tx, id, changes);
       await updateProductById(tx, id, { options: request.options, updatedAt: new Date() });
       await refreshVariantSummaries(tx, [id]);
     });

@@ -54,6 +54,27 @@ async function encode(bytes: Buffer, name: string): Promise<EncodedImage> {
 }
 
 /**
+ * Why storeImage would refuse these bytes, checked without storing anything (the products'
+ * import checks a ZIP's pictures before it stores them): too large, not an image by its
+ * content, or not readable as one. Undefined for an image storeImage takes.
+ */
+export async function imageProblem(bytes: Buffer): Promise<string | undefined> {
+  if (bytes.length > MAX_UPLOAD_BYTES) return IMAGE_TOO_LARGE;
+  if (!sniffImageType(bytes)) return ONLY_IMAGES;
+  try {
+    // Decoded whole (to a thumbnail, cheap): a file cut short or broken inside has a header
+    // that reads well.
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize({ width: 16, height: 16, fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    return UNREADABLE_IMAGE;
+  }
+  return undefined;
+}
+
+/**
  * Checks that the bytes are an image by their content, re-encodes them as WebP with the sized
  * copies the screens show, and stores them under a name of our own. Answers the address pages
  * load the full picture from; the copies' addresses follow from it (sizedImage).

@@ -37,6 +37,9 @@ export function UserMenu() {
       )}
       {userInfo?.isAdmin && (
         <HeaderDropdown title="Admin">
+          <Link className="dropdown-item" to="/admin/dashboard">
+            Dashboard
+          </Link>
           <Link className="dropdown-item" to="/admin/userlist">
             Users
           </Link>

@@ -1,18 +1,15 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  orderStatus,
-  type OrderStatus,
-} from '@proshop/domain/order-status';
-import Form from 'react-bootstrap/Form';
+import { ORDER_STATUS_LABELS, orderStatus } from '@proshop/domain/order-status';
 import Table from 'react-bootstrap/Table';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { checkFilters, filterSearch, filterValues } from './order-filters.ts';
+import { OrderExportButton } from './OrderExportButton.tsx';
+import { OrderFilters } from './OrderFilters.tsx';
 import { useGetOrderPageQuery } from './orders-admin-api.ts';
 
 /** The day of a step (first 10 characters of the timestamp), or a red cross when not yet. */
@@ -26,50 +23,29 @@ function StepDate({ at, notYet }: { at: string | null; notYet: string }) {
   );
 }
 
-const isOrderStatus = (value: string | null): value is OrderStatus =>
-  (ORDER_STATUSES as readonly (string | null)[]).includes(value);
-
-/** The STATUS filter: a choice goes into the address (`?status=`) and starts at page 1. */
-function StatusFilter({ status }: { status: OrderStatus | undefined }) {
-  const navigate = useNavigate();
-  return (
-    <Form.Group controlId="order-status-filter" className="mb-3" style={{ maxWidth: '16rem' }}>
-      <Form.Label className="small mb-0">Status</Form.Label>
-      <Form.Select
-        size="sm"
-        value={status ?? ''}
-        onChange={(event) => {
-          const chosen = event.target.value;
-          void navigate(chosen ? `/admin/orderlist?status=${chosen}` : '/admin/orderlist');
-        }}
-      >
-        <option value="">All orders</option>
-        {ORDER_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {ORDER_STATUS_LABELS[value]}
-          </option>
-        ))}
-      </Form.Select>
-    </Form.Group>
-  );
-}
-
 function OrderList() {
   const { pageNumber = '1' } = useParams();
   const [searchParams] = useSearchParams();
-  const asked = searchParams.get('status');
-  const status = isOrderStatus(asked) ? asked : undefined;
+  const values = filterValues(searchParams);
+  const search = filterSearch(values);
+  // Checked here by the API's schema: a bad address says what is wrong without asking.
+  const checked = checkFilters(values);
+  const filters = 'filters' in checked ? checked.filters : {};
   // Always fresh on arrival: orders change from other browsers (payments, other admins).
   const { currentData, isFetching, error } = useGetOrderPageQuery(
-    { pageNumber, status },
-    { refetchOnMountOrArgChange: true },
+    { pageNumber, filters },
+    { refetchOnMountOrArgChange: true, skip: 'problem' in checked },
   );
+  const { status, ...narrowing } = filters;
 
   return (
     <>
       <h1>Orders</h1>
-      <StatusFilter status={status} />
-      {isFetching && !currentData ? (
+      <OrderFilters values={values} />
+      <OrderExportButton search={search} disabled={'problem' in checked} />
+      {'problem' in checked ? (
+        <Message variant="danger">{checked.problem}</Message>
+      ) : isFetching && !currentData ? (
         <Loader />
       ) : error ? (
         <Message variant="danger">{errorMessage(error)}</Message>
@@ -80,9 +56,11 @@ function OrderList() {
               <Message>
                 {currentData.page > currentData.pages
                   ? 'There are no orders on this page.'
-                  : status
-                    ? 'No orders in this state'
-                    : 'No orders yet'}
+                  : Object.keys(narrowing).length > 0
+                    ? 'No orders match the search'
+                    : status
+                      ? 'No orders in this state'
+                      : 'No orders yet'}
               </Message>
             ) : (
               <Table striped bordered hover responsive size="sm">
@@ -134,7 +112,7 @@ function OrderList() {
               pages={currentData.pages}
               page={currentData.page}
               adminList="/admin/orderlist"
-              search={status ? `?status=${status}` : ''}
+              search={search}
             />
           </>
         )
@@ -144,8 +122,8 @@ function OrderList() {
 }
 
 /**
- * Admin: every order (or those in one state), newest first, a page at a time, with its buyer and
- * how far it has come.
+ * Admin: every order, or those the search and filters find, newest first, a page at a time, with
+ * its buyer and how far it has come; the matching orders can be exported as CSV.
  */
 export function OrderListScreen() {
   return (

@@ -1,3 +1,4 @@
+import type { ProductLowStock } from '@proshop/domain/product-admin-schemas';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,7 +11,11 @@ import { RequireAdmin } from '../../components/RequireAdmin.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { TaxonomyOptions } from './TaxonomyOptions.tsx';
-import { useGetAdminProductQuery, useUpdateProductMutation } from './product-admin-api.ts';
+import {
+  useGetAdminProductQuery,
+  useGetProductLowStockQuery,
+  useUpdateProductMutation,
+} from './product-admin-api.ts';
 import { ProductPictures } from './ProductPictures.tsx';
 import { ProductVariants } from './ProductVariants.tsx';
 
@@ -30,8 +35,11 @@ function ProductEdit() {
     error,
     fulfilledTimeStamp,
   } = useGetAdminProductQuery(id);
+  // The admin's own figures (the threshold), which the storefront's answer leaves out.
+  const { currentData: lowStock, error: lowStockError } = useGetProductLowStockQuery(id);
   // What the form and the variants edit: nothing while loading or when the product cannot be had.
   const shown = error ? undefined : product;
+  const failure = error ?? lowStockError;
 
   return (
     <>
@@ -40,13 +48,13 @@ function ProductEdit() {
       </Link>
       <FormContainer>
         <h1>Edit Product</h1>
-        {isFetching && !product ? (
+        {failure ? (
+          <Message variant="danger">{errorMessage(failure)}</Message>
+        ) : !shown || !lowStock ? (
           <Loader />
-        ) : error ? (
-          <Message variant="danger">{errorMessage(error)}</Message>
         ) : (
           // Keyed by the product so the form starts from the product it edits.
-          shown && <ProductEditForm key={shown._id} product={shown} />
+          <ProductEditForm key={shown._id} product={shown} lowStock={lowStock} />
         )}
       </FormContainer>
       {/* Wider than the form: the table has a column per option and five more. */}
@@ -67,8 +75,22 @@ function numberFrom(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
-function ProductEditForm({ product }: { product: ProductDetail }) {
+/** "Low stock at": empty for the shop's threshold, shown as the field's placeholder. */
+function thresholdFrom(text: string): number | null {
+  return text.trim() === '' ? null : numberFrom(text);
+}
+
+function ProductEditForm({
+  product,
+  lowStock,
+}: {
+  product: ProductDetail;
+  lowStock: ProductLowStock;
+}) {
   const navigate = useNavigate();
+  const [threshold, setThreshold] = useState(
+    lowStock.lowStockThreshold === null ? '' : String(lowStock.lowStockThreshold),
+  );
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(String(product.price));
   const [images, setImages] = useState(product.images);
@@ -102,6 +124,7 @@ function ProductEditForm({ product }: { product: ProductDetail }) {
         category,
         countInStock: hasOptions ? product.countInStock : numberFrom(countInStock),
         description,
+        lowStockThreshold: thresholdFrom(threshold),
       },
     });
     if (!('error' in result)) void navigate('/admin/productlist');
@@ -157,6 +180,16 @@ function ProductEditForm({ product }: { product: ProductDetail }) {
             onChange={setCountInStock}
           />
         )}
+        <TextField
+          controlId="product-low-stock"
+          label="Low stock at"
+          type="number"
+          min={0}
+          step={1}
+          placeholder={`${lowStock.shopLowStockThreshold} (the shop's default)`}
+          value={threshold}
+          onChange={setThreshold}
+        />
         <TextField
           controlId="product-category"
           label="Category"

@@ -1,10 +1,10 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
-import type { Product } from '@proshop/domain/product-schemas';
+import type { AdminProduct } from '@proshop/domain/product-admin-schemas';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RowActions } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
@@ -17,6 +17,7 @@ import {
   useDeleteProductMutation,
   useGetAdminProductsQuery,
 } from './product-admin-api.ts';
+import { ProductExportButton } from './ProductExportButton.tsx';
 
 export function ProductListScreen() {
   return (
@@ -26,10 +27,30 @@ export function ProductListScreen() {
   );
 }
 
+/** "Low stock only": kept in the address (`?lowStock=1`), a change starts at page 1. */
+function LowStockFilter({ lowStock }: { lowStock: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Form.Check
+      type="switch"
+      id="low-stock-only"
+      className="mb-3"
+      label="Low stock only"
+      checked={lowStock}
+      onChange={(event) =>
+        void navigate(event.target.checked ? '/admin/productlist?lowStock=1' : '/admin/productlist')
+      }
+    />
+  );
+}
+
 function ProductList() {
   const { pageNumber = '1' } = useParams();
+  const [searchParams] = useSearchParams();
+  const lowStock = searchParams.get('lowStock') === '1';
   const navigate = useNavigate();
-  const { currentData, isFetching, error } = useGetAdminProductsQuery(pageNumber);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const { currentData, isFetching, error } = useGetAdminProductsQuery({ pageNumber, lowStock });
   const [createProduct, { isLoading: isCreating, error: createError }] = useCreateProductMutation();
   const [deleteProduct, { isLoading: isDeleting, error: deleteError }] = useDeleteProductMutation();
 
@@ -44,16 +65,19 @@ function ProductList() {
 
   return (
     <>
-      <Row className="align-items-center mb-3">
-        <Col>
-          <h1>Products</h1>
-        </Col>
-        <Col className="text-end">
-          <Button variant="dark" disabled={isCreating} onClick={() => void handleCreate()}>
-            Create Product
-          </Button>
-        </Col>
-      </Row>
+      {/* Wraps under the heading on a phone. */}
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="me-auto mb-0">Products</h1>
+        <ProductExportButton onError={setExportError} />
+        <Link to="/admin/products/import" className="btn btn-outline-primary">
+          Import CSV
+        </Link>
+        <Button variant="dark" disabled={isCreating} onClick={() => void handleCreate()}>
+          Create Product
+        </Button>
+      </div>
+      <LowStockFilter lowStock={lowStock} />
+      {exportError && <Message variant="danger">{exportError}</Message>}
       {createError && <Message variant="danger">{errorMessage(createError)}</Message>}
       {deleteError && <Message variant="danger">{errorMessage(deleteError)}</Message>}
       {(isCreating || isDeleting) && <Loader />}
@@ -72,7 +96,9 @@ function ProductList() {
                   <th>PRICE</th>
                   <th>CATEGORY</th>
                   <th>BRAND</th>
-                  <th>
+                  {/* The hidden name is placed in its cell, not the page: it stays in the
+                      table's box on a phone. */}
+                  <th className="position-relative">
                     <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
@@ -99,12 +125,15 @@ function ProductList() {
               </tbody>
             </Table>
             {currentData.products.length === 0 && (
-              <Message>There are no products on this page.</Message>
+              <Message>
+                {lowStock ? 'No product is low on stock.' : 'There are no products on this page.'}
+              </Message>
             )}
             <Paginate
               pages={currentData.pages}
               page={currentData.page}
               adminList="/admin/productlist"
+              search={lowStock ? '?lowStock=1' : ''}
             />
           </>
         )
@@ -115,15 +144,21 @@ function ProductList() {
 
 /**
  * The product's stock and variants under its name, the spec's columns left as they are: the
- * stock of the variants on offer together, and how many variants there are (a product without
- * options has one, implicit, not worth a mention).
+ * stock of the variants on offer together, how many variants there are (a product without
+ * options has one, implicit, not worth a mention), and a mark when one on offer is low on stock.
  */
-function StockSummary({ product }: { product: Product }) {
+function StockSummary({ product }: { product: AdminProduct }) {
   const { countInStock, variantCount } = product;
   return (
     <div className="small text-body-secondary">
       {countInStock} in stock
       {variantCount > 1 && ` · ${variantCount} variants`}
+      {product.lowStock && (
+        <>
+          {' '}
+          <span className="badge text-bg-warning">Low stock</span>
+        </>
+      )}
     </div>
   );
 }

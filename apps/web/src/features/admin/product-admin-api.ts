@@ -1,7 +1,12 @@
 import type {
+  AdminProduct,
+  AdminProductListResponse,
+  ProductLowStock,
+} from '@proshop/domain/product-admin-schemas';
+import type { ProductImportReport } from '@proshop/domain/product-import-schemas';
+import type {
   Product,
   ProductDetail,
-  ProductListResponse,
   ProductUpdateRequest,
   UploadResponse,
 } from '@proshop/domain/product-schemas';
@@ -11,9 +16,20 @@ import { apiSlice } from '../../state/api-slice.ts';
 // The same tag as the storefront's product calls: a change here refreshes what shoppers see.
 const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
   endpoints: (build) => ({
-    getAdminProducts: build.query<ProductListResponse, string>({
-      query: (pageNumber) => ({ url: '/api/products', params: { pageNumber } }),
+    // Every product newest first, each marked when low on stock; `lowStock` keeps only those.
+    getAdminProducts: build.query<
+      AdminProductListResponse,
+      { pageNumber: string; lowStock: boolean }
+    >({
+      query: ({ pageNumber, lowStock }) => ({
+        url: '/api/products/admin',
+        params: { pageNumber, ...(lowStock ? { lowStock: '1' } : {}) },
+      }),
       providesTags: ['Product'],
+    }),
+    getProductLowStock: build.query<ProductLowStock, string>({
+      query: (id) => `/api/products/${encodeURIComponent(id)}/low-stock`,
+      providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
     getAdminProduct: build.query<ProductDetail, string>({
       query: (id) => `/api/products/${encodeURIComponent(id)}`,
@@ -23,7 +39,7 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
       query: () => ({ url: '/api/products', method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product']),
     }),
-    updateProduct: build.mutation<Product, { id: string; body: ProductUpdateRequest }>({
+    updateProduct: build.mutation<AdminProduct, { id: string; body: ProductUpdateRequest }>({
       query: ({ id, body }) => ({
         url: `/api/products/${encodeURIComponent(id)}`,
         method: 'PUT',
@@ -45,6 +61,23 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
       query: (id) => ({ url: `/api/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product']),
     }),
+    /**
+     * Checks (dryRun) or imports a CSV of products with its ZIP of pictures. An import refused
+     * for its errors answers 422 with the same report, which the screen reads from the error.
+     */
+    importProducts: build.mutation<
+      ProductImportReport,
+      { file: File; pictures: File | null; dryRun: boolean }
+    >({
+      query: ({ file, pictures, dryRun }) => {
+        const body = new FormData();
+        body.append('file', file);
+        if (pictures) body.append('pictures', pictures);
+        body.append('dryRun', String(dryRun));
+        return { url: '/api/products/import', method: 'POST', body };
+      },
+      invalidatesTags: (result) => (result?.applied ? ['Product'] : []),
+    }),
     uploadProductImage: build.mutation<UploadResponse, File>({
       query: (file) => {
         const body = new FormData();
@@ -58,6 +91,8 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
 export const {
   useGetAdminProductsQuery,
   useGetAdminProductQuery,
+  useGetProductLowStockQuery,
+  useImportProductsMutation,
   useCreateProductMutation,
   useUpdateProductMutation,
   useSaveProductVariantsMutation,

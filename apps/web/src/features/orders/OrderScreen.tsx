@@ -20,7 +20,9 @@ import { AdminOrderActions } from './AdminOrderActions.tsx';
 import { AdminReturns } from './AdminReturns.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
+import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundForm } from './RefundForm.tsx';
+import { ShipmentDetails } from './ShipmentDetails.tsx';
 import { shownDate } from './order-dates.ts';
 import { useGetOrderDetailsQuery } from './orders-api.ts';
 
@@ -92,6 +94,7 @@ function OrderDetails({ order }: { order: Order }) {
                 {address.address}, {address.city} {address.postalCode}, {address.country}
               </p>
               <ShippingBanner order={order} />
+              <ShipmentDetails order={order} />
             </ListGroup.Item>
             <ListGroup.Item>
               <h2>Payment Method</h2>
@@ -109,6 +112,11 @@ function OrderDetails({ order }: { order: Order }) {
                 <OrderLines items={order.orderItems} currency={order.currency} />
               )}
             </ListGroup.Item>
+            {Boolean(userInfo?.isAdmin) && (
+              <ListGroup.Item>
+                <OrderTimeline orderId={order._id} />
+              </ListGroup.Item>
+            )}
           </ListGroup>
         </Col>
         <Col md={4}>

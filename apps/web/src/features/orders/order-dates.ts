@@ -5,3 +5,15 @@
 export function shownDate(timestamp: string): string {
   return timestamp.slice(0, 10);
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment with its time, `2026-11-23 14:05`, in the browser's own time zone: the timeline's
+ * events of one day need their hour and minute to be told apart.
+ */
+export function shownDateTime(timestamp: string): string {
+  const at = new Date(timestamp);
+  const date = `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}`;
+  return `${date} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`;
+}

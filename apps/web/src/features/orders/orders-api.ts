@@ -1,3 +1,4 @@
+import type { OrderEvent, OrderNoteRequest } from '@proshop/domain/order-event-schemas';
 import type { Order, PayConfig, StartPaymentResponse } from '@proshop/domain/order-schemas';
 import type {
   AcceptReturnBody,
@@ -6,6 +7,7 @@ import type {
   RefundRequestBody,
   ReturnRequestBody,
 } from '@proshop/domain/refund-schemas';
+import type { MarkSentRequest } from '@proshop/domain/shipment-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
 interface PayArgs {
@@ -15,6 +17,8 @@ interface PayArgs {
 }
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+/** The tag id of an order's timeline (its order's own tag id is the order id). */
+const eventsOf = (id: string) => `${id}/events`;
 
 // Every order call shares the `Order` tag with checkout and the admin list, so paying or marking
 // an order refreshes every screen that shows it. Paying takes stock, hence `Product` too.
@@ -88,9 +92,19 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
       }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
     }),
-    markOrderSent: build.mutation<Order, string>({
-      query: (orderId) => ({ url: `${orderPath(orderId)}/sent`, method: 'PUT' }),
+    markOrderSent: build.mutation<Order, { orderId: string; body: MarkSentRequest }>({
+      query: ({ orderId, body }) => ({ url: `${orderPath(orderId)}/sent`, method: 'PUT', body }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+    }),
+    // The timeline is tagged as part of its order: every change of the order refreshes it.
+    getOrderEvents: build.query<OrderEvent[], string>({
+      query: (orderId) => `${orderPath(orderId)}/events`,
+      providesTags: (_events, _error, id) => [{ type: 'Order', id: eventsOf(id) }],
+    }),
+    addOrderNote: build.mutation<OrderEvent, { orderId: string; body: OrderNoteRequest }>({
+      query: ({ orderId, body }) => ({ url: `${orderPath(orderId)}/notes`, method: 'POST', body }),
+      invalidatesTags: (_event, error, { orderId }) =>
+        error ? [] : [{ type: 'Order', id: eventsOf(orderId) }],
     }),
     markOrderDelivered: build.mutation<Order, string>({
       query: (orderId) => ({ url: `${orderPath(orderId)}/deliver`, method: 'PUT' }),
@@ -112,4 +126,6 @@ export const {
   useDeclineReturnMutation,
   useMarkOrderSentMutation,
   useMarkOrderDeliveredMutation,
+  useGetOrderEventsQuery,
+  useAddOrderNoteMutation,
 } = ordersApi;

@@ -1,0 +1,68 @@
+/**
+ * The products' CSV (issue #19, docs/decisions/0024): the columns the export writes and the
+ * import reads, one line per variant. No zod here: the import screen reads it for its help.
+ */
+
+/**
+ * The option columns, a name and a value per option (MAX_OPTIONS of them), as Shopify's product
+ * CSV has them: any option name or value fits a cell, and the pairs keep the options' order.
+ */
+export const OPTION_CSV_COLUMNS = [
+  ['option1_name', 'option1_value'],
+  ['option2_name', 'option2_value'],
+  ['option3_name', 'option3_value'],
+] as const;
+
+/**
+ * Every column, in the export's order. product_id (or, for a new product, group) ties a
+ * product's lines together; its own columns (name to low_stock_threshold) are given on one of
+ * them (the export: the first) or repeated the same; the others are each line's variant's.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'product_id',
+  'group',
+  'name',
+  'brand',
+  'category',
+  'description',
+  'price',
+  'pictures',
+  'low_stock_threshold',
+  'sku',
+  ...OPTION_CSV_COLUMNS.flat(),
+  'variant_price',
+  'stock',
+  'variant_picture',
+  'active',
+] as const;
+
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** Between a product's pictures in the `pictures` column. */
+export const PICTURE_SEPARATOR = ' | ';
+
+const ACTIVE_WORDS = new Map([
+  ['yes', true],
+  ['no', false],
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
+
+/**
+ * What the `active` column says, in any case: on offer (yes, true, 1, or empty) or switched off
+ * (no, false, 0); undefined for anything else. The export writes yes or no.
+ */
+export function activeFromCsv(text: string): boolean | undefined {
+  return text === '' ? true : ACTIVE_WORDS.get(text.toLowerCase());
+}
+
+/** At most this many lines in one import (one transaction). */
+export const MAX_IMPORT_ROWS = 5000;
+/** The CSV file may be this large. */
+export const MAX_IMPORT_CSV_BYTES = 5 * 1024 * 1024;
+/** The ZIP of pictures may be this large. */
+export const MAX_IMPORT_ZIP_BYTES = 50 * 1024 * 1024;
+/** At most this many pictures of the ZIP are used by one import. */
+export const MAX_IMPORT_PICTURES = 200;
