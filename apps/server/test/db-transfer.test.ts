@@ -172,6 +172,7 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     expect(result.stdout).toMatch(/^\s+order_items\s+5$/m);
     expect(result.stdout).toMatch(/^\s+product_variants\s+5$/m);
     expect(result.stdout).toMatch(/^\s+discounts\s+1$/m);
+    expect(result.stdout).toMatch(/^\s+order_events\s+2$/m);
     expect(result.stdout).toMatch(/^\s+reviews\s+2$/m);
     expect(result.stdout).toContain('Imported: every table holds the rows of the export');
     expect(result.stdout).not.toContain('LC_CTYPE');
@@ -275,7 +276,7 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     const result = await runTransferCommand('import-cli.ts', ['--in', exportGz], target.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The target database is not empty (brands: 2, categories: 1, discounts: 1, mail_outbox: 2347, users: 3, ended_sessions: 1, orders: 3, ',
+      'The target database is not empty (brands: 2, categories: 1, discounts: 1, users: 3, ended_sessions: 1, orders: 3, mail_outbox: 2347, order_events: 2, ',
     );
     expect(result.stderr).toContain('nothing was changed');
     expect(await withTarget((database) => snapshot(database.db))).toEqual(before);

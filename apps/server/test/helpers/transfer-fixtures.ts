@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/c
 import {
   discounts,
   mailOutbox,
+  orderEvents,
   orderItems,
   orders,
   passwordResets,
@@ -244,8 +245,28 @@ export async function seedShop(db: Database) {
     expiresAt: new Date('2030-01-01T00:00:00Z'),
     failedAttempts: 2,
   });
+  // The paid order's timeline: an admin's note (jsonb details with quotes, a newline, Unicode)
+  // and the e-mail that told the buyer, whose outbox row points at the order.
+  await db.insert(orderEvents).values([
+    {
+      orderId: paid!.id,
+      kind: 'note',
+      actor: 'admin',
+      actorId: admin.id,
+      actorName: admin.name,
+      details: { note: 'Rückruf "morgen"\nלקוח 🚀 \\ fertig' },
+      createdAt: sql`'2026-02-03 04:05:07.000001+00'::timestamptz`,
+    },
+    {
+      orderId: paid!.id,
+      kind: 'email',
+      actor: 'shop',
+      details: { subject: 'Ihre Bestellung — ✓' },
+    },
+  ]);
   await db.insert(mailOutbox).values([
     {
+      orderId: paid!.id,
       to: shopper.email,
       subject: 'Ihre Bestellung — ✓',
       text: 'Danke!\n',
