@@ -12,6 +12,18 @@ interface RowActionsProps {
   children?: ReactNode;
 }
 
+/**
+ * The header cell above RowActions: the column's name is for screen readers only. On a phone
+ * the column stays in view while the table scrolls in its box (`table-actions` in app.css).
+ */
+export function RowActionsHeader() {
+  return (
+    <th className="table-actions">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}
+
 /** The Edit link and Delete button that end a row of every admin list. */
 export function RowActions({
   name,
@@ -21,7 +33,7 @@ export function RowActions({
   children,
 }: RowActionsProps) {
   return (
-    <td className="text-nowrap">
+    <td className="text-nowrap table-actions">
       <Link to={editTo} className="btn btn-light btn-sm me-2" aria-label={`Edit ${name}`}>
         Edit
       </Link>

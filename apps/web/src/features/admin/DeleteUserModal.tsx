@@ -36,13 +36,14 @@ export function DeleteUserModal({ user, onClose }: DeleteUserModalProps) {
           <Modal.Title id="delete-user-title">Delete user</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>
+          {/* A long name or e-mail wraps, rather than widening the dialog past a phone. */}
+          <p className="text-break">
             This action is not reversible. The account of <strong>{user.name}</strong> ({user.email}
             ) will be deleted.
           </p>
           {error && <Message variant="danger">{errorMessage(error)}</Message>}
           <Form.Group controlId="delete-user-name">
-            <Form.Label>
+            <Form.Label className="text-break">
               Type <strong>{user.name}</strong> to confirm
             </Form.Label>
             <Form.Control

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
-import { RowActions } from '../../components/RowActions.tsx';
+import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import {
@@ -99,11 +99,7 @@ function DiscountList() {
                   <th>DATES</th>
                   <th>STATUS</th>
                   <th>DISCOUNT GIVEN</th>
-                  {/* Positioned: the hidden label's box is then clipped by the table's scroll
-                      box, rather than widening the page on a phone. */}
-                  <th className="position-relative">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <RowActionsHeader />
                 </tr>
               </thead>
               <tbody>

@@ -6,6 +6,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { ShortId } from '../../components/ShortId.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { checkFilters, filterSearch, filterValues } from './order-filters.ts';
 import { OrderExportButton } from './OrderExportButton.tsx';
@@ -74,13 +75,15 @@ function OrderList() {
                     <th>SENT</th>
                     <th>DELIVERED</th>
                     <th>STATUS</th>
-                    <th>DETAILS</th>
+                    <th className="table-actions">DETAILS</th>
                   </tr>
                 </thead>
                 <tbody>
                   {currentData.orders.map((order) => (
                     <tr key={order._id}>
-                      <td>{order._id}</td>
+                      <td className="small">
+                        <ShortId id={order._id} />
+                      </td>
                       <td>{order.user.name}</td>
                       <td>{order.createdAt.slice(0, 10)}</td>
                       <td>{formatMoney(toCents(order.totalPrice), order.currency)}</td>
@@ -94,7 +97,7 @@ function OrderList() {
                         <StepDate at={order.deliveredAt} notYet="Not delivered" />
                       </td>
                       <td>{ORDER_STATUS_LABELS[orderStatus(order)]}</td>
-                      <td>
+                      <td className="table-actions">
                         <Link
                           to={`/order/${order._id}`}
                           className="btn btn-light btn-sm"

@@ -5,11 +5,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { RowActions } from '../../components/RowActions.tsx';
+import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { ShortId } from '../../components/ShortId.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import {
@@ -96,17 +97,15 @@ function ProductList() {
                   <th>PRICE</th>
                   <th>CATEGORY</th>
                   <th>BRAND</th>
-                  {/* The hidden name is placed in its cell, not the page: it stays in the
-                      table's box on a phone. */}
-                  <th className="position-relative">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <RowActionsHeader />
                 </tr>
               </thead>
               <tbody>
                 {currentData.products.map((product) => (
                   <tr key={product._id}>
-                    <td className="font-monospace small">{product._id}</td>
+                    <td className="small">
+                      <ShortId id={product._id} />
+                    </td>
                     <td>
                       {product.name}
                       <StockSummary product={product} />

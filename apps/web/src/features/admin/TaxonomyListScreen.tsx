@@ -10,7 +10,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { RowActions } from '../../components/RowActions.tsx';
+import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
@@ -69,9 +69,7 @@ function TaxonomyList({ kind }: { kind: TaxonomyKind }) {
                   <th>NAME</th>
                   <th>SLUG</th>
                   <th>PRODUCTS</th>
-                  <th>
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <RowActionsHeader />
                 </tr>
               </thead>
               <tbody>

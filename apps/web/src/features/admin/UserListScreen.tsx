@@ -1,10 +1,11 @@
 import type { User } from '@proshop/domain/user-schemas';
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
-import { RowActions } from '../../components/RowActions.tsx';
+import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { ShortId } from '../../components/ShortId.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { DeleteUserModal } from './DeleteUserModal.tsx';
 import { useGetUsersQuery } from './users-admin-api.ts';
@@ -41,15 +42,15 @@ function UserList() {
                 <th>NAME</th>
                 <th>EMAIL</th>
                 <th>ADMIN</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <RowActionsHeader />
               </tr>
             </thead>
             <tbody>
               {users.map((user) => (
                 <tr key={user._id}>
-                  <td>{user._id}</td>
+                  <td className="small">
+                    <ShortId id={user._id} />
+                  </td>
                   <td>{user.name}</td>
                   <td>
                     <a href={`mailto:${user.email}`}>{user.email}</a>

@@ -88,7 +88,8 @@ function PlaceOrder() {
           <ListGroup variant="flush">
             <ListGroup.Item>
               <h2>Shipping</h2>
-              <p className="mb-0">
+              {/* text-break: a long street name wraps within a phone's width. */}
+              <p className="mb-0 text-break">
                 <strong>Address: </strong>
                 {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
                 {shippingAddress.country}

@@ -81,15 +81,16 @@ function OrderDetails({ order }: { order: Order }) {
           <ListGroup variant="flush">
             <ListGroup.Item>
               <h2>Shipping</h2>
-              <p className="mb-1">
+              {/* text-break: a long e-mail or street name wraps within a phone's width. */}
+              <p className="mb-1 text-break">
                 <strong>Name: </strong>
                 {order.user.name}
               </p>
-              <p className="mb-1">
+              <p className="mb-1 text-break">
                 <strong>Email: </strong>
                 <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
               </p>
-              <p>
+              <p className="text-break">
                 <strong>Address: </strong>
                 {address.address}, {address.city} {address.postalCode}, {address.country}
               </p>
