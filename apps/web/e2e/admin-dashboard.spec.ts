@@ -29,6 +29,7 @@ test('the admin sees today’s sales, the chart and its table view with the same
   await expect(page).toHaveURL('/admin/dashboard');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Dashboard \| /);
   await expect(main.getByLabel('Range')).toHaveValue('30d');
 
   // The range is kept in the address.

@@ -76,6 +76,7 @@ test.describe('admin discounts', () => {
     await expect(page).toHaveURL('/admin/discounts');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Discounts \| /);
     await expect(main.getByRole('columnheader')).toHaveText([
       'CODE',
       'KIND',

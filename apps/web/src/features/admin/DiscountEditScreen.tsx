@@ -34,6 +34,7 @@ import {
 } from './discounts-admin-api.ts';
 import { useGetAdminProductQuery } from './product-admin-api.ts';
 import { useGetTaxonomyListQuery } from './taxonomy-admin-api.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 
 const LIST_PATH = '/admin/discounts';
 
@@ -47,6 +48,7 @@ function GoBack() {
 
 /** Admin: a new discount code, from an empty form. */
 export function DiscountCreateScreen() {
+  useDocumentTitle('Create Discount');
   return (
     <RequireAdmin>
       <GoBack />
@@ -68,6 +70,7 @@ export function DiscountEditScreen() {
 }
 
 function DiscountEdit() {
+  useDocumentTitle('Edit Discount');
   const { id = '' } = useParams();
   // Fresh on arrival: payments elsewhere take uses.
   const {

@@ -25,9 +25,11 @@ import {
   useGetDiscountsQuery,
   useUpdateDiscountMutation,
 } from './discounts-admin-api.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 
 /** Admin: every discount code with its uses and status; create, edit, deactivate, delete. */
 export function DiscountListScreen() {
+  useDocumentTitle('Discounts');
   return (
     <RequireAdmin>
       <DiscountList />

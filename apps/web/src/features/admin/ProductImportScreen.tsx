@@ -14,8 +14,10 @@ import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useImportProductsMutation } from './product-admin-api.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 
 export function ProductImportScreen() {
+  useDocumentTitle('Import Products');
   return (
     <RequireAdmin>
       <ProductImport />

@@ -11,12 +11,14 @@ import { FigureCards } from './FigureCards.tsx';
 import { RangePicker } from './RangePicker.tsx';
 import { SalesOverTime } from './SalesOverTime.tsx';
 import { LowStock, TopProducts, WaitingOrders } from './ShopLists.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 
 /**
  * Admin: how sales go over a range of days compared with the days before, what waits to be
  * sent and what runs out (/admin and /admin/dashboard; docs/decisions/0021).
  */
 export function DashboardScreen() {
+  useDocumentTitle('Dashboard');
   return (
     <RequireAdmin>
       <Dashboard />

@@ -7,7 +7,7 @@ import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { FixedFilter } from './catalogue-query.ts';
 import { ProductListing } from './ProductListing.tsx';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 
 interface TaxonomyPageProps {
   kind: 'category' | 'brand';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { shopName } from '../../lib/shop-name.ts';
+import { shopName } from '../lib/shop-name.ts';
 
 /**
  * Names the browser tab (and the history entry) after what the screen shows, `{title} | {shop}`,
