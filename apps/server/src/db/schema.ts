@@ -14,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -34,6 +35,12 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Tokens carry this number; raising it (password change or reset) revokes older tokens. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the owner proved the address is theirs (the link e-mailed at registration or after a
+     * change); null until then, and such an account cannot place an order. Accounts made before
+     * confirmation existed count as confirmed (migration 0019).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -635,5 +642,139 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.nextAttemptAt} is not null`),
+  ],
+);
+
+/**
+ * A link that confirms an e-mail address (registration or a change of address). Only a hash of its
+ * secret is kept; it is used once (`usedAt`) and expires. `email` is the address it confirms:
+ * confirming a new address moves the account to it.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('email_confirmations_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A signed-in customer's cart, kept so it follows them to every device. `version` rises with every
+ * change: a change made from an older version is refused (409) instead of losing a line.
+ */
+export const carts = pgTable('carts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A cart's lines. Product and variant carry no foreign key on purpose: a line whose product was
+ * deleted stays, named by its copy of the name, so the cart can say why it cannot be bought.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => carts.userId, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id'),
+    qty: integer('qty').notNull(),
+    /** The product's name (and variant's options) when added, for a line whose product is gone. */
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    addedAt: createdAt(),
+  },
+  (table) => [
+    unique('cart_items_line_key')
+      .on(table.userId, table.productId, table.variantId)
+      .nullsNotDistinct(),
+    check('cart_items_qty_positive', sql`${table.qty} > 0`),
+  ],
+);
+
+/** The address book: orders copy an address, so changing the book never changes an old order. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('addresses_user_idx').on(table.userId),
+    // At most one default address per customer.
+    uniqueIndex('addresses_one_default_key')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+/** Products a customer keeps for later. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('wishlist_items_user_product_key').on(table.userId, table.productId),
+    index('wishlist_items_product_idx').on(table.productId),
+  ],
+);
+
+/**
+ * "E-mail me when it is back": one e-mail per request, sent when the product (or the variant)
+ * is on offer again; `notifiedAt` marks it done.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('stock_alerts_request_key')
+      .on(table.userId, table.productId, table.variantId)
+      .nullsNotDistinct(),
+    // Only waiting requests are looked up when stock comes back.
+    index('stock_alerts_waiting_idx')
+      .on(table.productId)
+      .where(sql`${table.notifiedAt} is null`),
   ],
 );
