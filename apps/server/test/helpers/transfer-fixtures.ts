@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +8,19 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
 import {
+  addresses,
+  cartItems,
+  carts,
   discounts,
+  emailConfirmations,
   mailOutbox,
   orderEvents,
   orderItems,
   orders,
   passwordResets,
   reviews,
+  stockAlerts,
+  wishlistItems,
 } from '../../src/db/schema.ts';
 import { queryRows } from '../../src/db/sql-rows.ts';
 import { findVariantsOfProduct } from '../../src/modules/products/variants-repository.ts';
@@ -277,6 +283,51 @@ export async function seedShop(db: Database) {
     },
     { to: 'former@example.test', subject: 'Sent', text: 't', html: 'h', sentAt: new Date() },
   ]);
+  // The customer's side: an unconfirmed change of address, a cart with a line whose product is
+  // gone (no foreign key on purpose), the address book, a wishlist and a back-in-stock request.
+  await db.insert(emailConfirmations).values({
+    userId: shopper.id,
+    email: 'zoë.neu@example.test',
+    tokenHash: 'hash-of-a-token',
+    expiresAt: new Date('2030-01-01T00:00:00Z'),
+  });
+  await db.insert(carts).values({ userId: shopper.id, version: 7 });
+  await db.insert(cartItems).values([
+    { userId: shopper.id, productId: lamp.id, qty: 2, name: lamp.name, position: 0 },
+    {
+      userId: shopper.id,
+      productId: shirt.product.id,
+      variantId: shirt.variants[1]!.id,
+      qty: 1,
+      name: 'Hemd \\ "Trail" — M — mittel',
+      position: 1,
+    },
+    { userId: shopper.id, productId: randomUUID(), qty: 1, name: 'Gelöscht «weg»', position: 2 },
+  ]);
+  await db.insert(addresses).values([
+    {
+      userId: shopper.id,
+      label: 'Büro "HQ"',
+      address: 'Straße 1\nHinterhaus',
+      city: 'Zürich',
+      postalCode: '8001',
+      country: 'Schweiz',
+      isDefault: true,
+    },
+    {
+      userId: shopper.id,
+      address: '1 Main St',
+      city: 'Austin',
+      postalCode: '78701',
+      country: 'US',
+    },
+  ]);
+  await db.insert(wishlistItems).values({ userId: shopper.id, productId: orphan.id });
+  await db.insert(stockAlerts).values({
+    userId: shopper.id,
+    productId: shirt.product.id,
+    variantId: shirt.variants[0]!.id,
+  });
   // More rows than one export page (1,000) and several import batches (500).
   await db.execute(sql`
     insert into mail_outbox ("to", subject, text, html, next_attempt_at)
