@@ -23,8 +23,8 @@ const CONNECTIONS = 50;
 const P99_GOAL_MS = 50;
 
 /** autocannon's run, itself a promise of the result; each latency (ms) goes into `latencies`. */
-function load(url, duration, latencies = []) {
-  const run = autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration });
+function load(url, duration, latencies = [], headers = {}) {
+  const run = autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration, headers });
   run.on('response', (_client, _status, _bytes, milliseconds) => latencies.push(milliseconds));
   return run;
 }
@@ -35,7 +35,7 @@ function percentile(values, fraction) {
 }
 
 /** Alternating slices of load on both servers; the bare one goes first in every other round. */
-async function measurePair(shopUrl, bareUrl) {
+async function measurePair(shopUrl, bareUrl, headers = {}) {
   const sides = {
     shop: { url: shopUrl, requests: 0, seconds: 0, latencies: [], failures: 0 },
     bare: { url: bareUrl, requests: 0, seconds: 0, latencies: [], failures: 0 },
@@ -45,7 +45,7 @@ async function measurePair(shopUrl, bareUrl) {
     const order = round % 2 === 0 ? ['bare', 'shop'] : ['shop', 'bare'];
     for (const name of order) {
       const side = sides[name];
-      const result = await load(side.url, slice, side.latencies);
+      const result = await load(side.url, slice, side.latencies, headers);
       side.requests += result.requests.total;
       side.seconds += result.duration;
       side.failures += result.errors + result.timeouts + result.non2xx;
@@ -53,6 +53,7 @@ async function measurePair(shopUrl, bareUrl) {
   }
   const summary = (side) => ({
     perSecond: side.requests / side.seconds,
+    mean: side.latencies.reduce((sum, ms) => sum + ms, 0) / side.latencies.length,
     // Over every request of every slice, not an average of the slices' own p99s.
     p99: round(percentile(side.latencies, 0.99), 1),
     failures: side.failures,
@@ -98,10 +99,58 @@ async function measureOn(kind, databaseUrl) {
         ok: result.p99 < P99_GOAL_MS,
       });
     }
+    await measurePage(kind, shop.base, id);
   } finally {
     await bare?.stop();
     await shop.stop();
   }
+}
+
+/**
+ * A product page written by the server (docs/decisions/0025) against plain index.html (a route
+ * the web app alone knows), both from the shop in the same slices, as a browser asks for them
+ * (brotli accepted). Goal (issue 20): the product page's latency within 2 ms of index.html's.
+ */
+async function measurePage(kind, base, id) {
+  const product = `${base}/product/${id}`;
+  const plain = `${base}/a-screen-only-the-web-app-knows`;
+  const headers = { 'accept-encoding': 'br, gzip' };
+  for (const url of [product, plain]) {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    await res.arrayBuffer();
+    await load(url, 2, [], headers); // warm-up
+  }
+  const { shop: page, bare: index } = await measurePair(product, plain, headers);
+  const gap = page.mean - index.mean;
+  reportRow({
+    figure: `GET /product/{id} page mean latency (${kind})`,
+    value: round(page.mean, 2),
+    unit: 'ms',
+    baseline: round(index.mean, 2),
+    baselineName: 'index.html from the same shop',
+    goal: 'within 2 ms of index.html, no errors',
+    ok: gap <= 2 && page.failures === 0 && index.failures === 0,
+    errors: page.failures + index.failures,
+  });
+  reportRow({
+    figure: `GET /product/{id} page req/s (${kind})`,
+    value: round(page.perSecond, 0),
+    unit: 'req/s',
+    baseline: round(index.perSecond, 0),
+    baselineName: 'index.html from the same shop',
+    goal: 'report only',
+    ok: page.failures === 0,
+  });
+  reportRow({
+    figure: `GET /product/{id} page p99 latency (${kind})`,
+    value: page.p99,
+    unit: 'ms',
+    baseline: index.p99,
+    baselineName: 'index.html p99',
+    goal: `< ${P99_GOAL_MS} ms`,
+    ok: page.p99 < P99_GOAL_MS,
+  });
 }
 
 await measureOn('embedded');

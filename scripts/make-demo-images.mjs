@@ -8,7 +8,7 @@
 // (`npm run demo-images -- trail-shirt`) to draw only those.
 import { Buffer } from 'node:buffer';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { IMAGE_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
+import { COPY_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
 import sharp from 'sharp';
 
 const WIDTH = 600;
@@ -929,7 +929,7 @@ async function render(file, svg, webpOptions = WEBP_OPTIONS) {
   const sizes = [`${(info.size / 1024).toFixed(1)} KB`];
   // Drawn again at each width (the pictures are 5:4 like the copies), not scaled down from
   // the 600-pixel picture: the lines stay sharp. Twice the density, then down, for smooth edges.
-  for (const width of IMAGE_WIDTHS) {
+  for (const width of COPY_WIDTHS) {
     const copy = new URL(sizedImage(`${file}.webp`, width), imagesDir);
     const copyInfo = await sharp(svg, { density: (72 * 2 * width) / WIDTH })
       .resize(width, imageHeight(width))

@@ -75,6 +75,8 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [] } = {}) {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The address the bench reaches it at: canonical links and sitemaps name it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       ...env,

@@ -15,6 +15,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueCachePlugin } from './modules/catalogue-cache/catalogue-cache-plugin.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -26,6 +27,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { seoFileRoutes, writtenPages } from './modules/seo/routes.ts';
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { imageStoragePlugin } from './modules/uploads/storage/storage-plugin.ts';
@@ -35,6 +37,9 @@ import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { rateLimitPlugin } from './modules/rate-limit/rate-limit-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { backInStockPlugin } from './modules/wishlist/back-in-stock.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
 
 /** What the running process knows about itself; /api/ready reads it. */
 export interface Lifecycle {
@@ -149,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openApiPlugin, { shopName: deps.config.SHOP_NAME });
   await app.register(accessPlugin);
   await app.register(mailPlugin);
+  await app.register(backInStockPlugin);
   await app.register(rateLimitPlugin);
   await app.register(imageStoragePlugin);
   await app.register(catalogueCachePlugin);
@@ -164,13 +170,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(promotionRoutes);
+  await app.register(cartRoutes);
   await app.register(dashboardRoutes);
+  await app.register(seoFileRoutes);
+  await app.register(addressRoutes);
+  await app.register(wishlistRoutes);
 
   await app.register(staticFilesPlugin, {
     webDistDir: deps.config.webDistDir,
     shopName: deps.config.SHOP_NAME,
     shopEmail: deps.config.SHOP_EMAIL ?? '',
     shopCurrency: deps.config.PAYMENT_CURRENCY,
+    writtenPages,
   });
   return app;
 }

@@ -291,7 +291,10 @@ describe(`orders of variants (${testDatabaseKind})`, () => {
       );
     expect(receipt!.text).toContain('1 x Trail Shirt — Size: M, Colour: Blue at $25.00 = $25.00');
     expect(receipt!.text).toContain('1 x Desk lamp at $12.00 = $12.00');
-    expect(receipt!.html).toContain('1 x Trail Shirt — Size: M, Colour: Blue</td>');
+    // The HTML shows the line's name with its options, then quantity and unit price below.
+    expect(receipt!.html).toMatch(
+      /Trail Shirt — Size: M, Colour: Blue<br[^>]*><span[^>]*>\s*1 x \$25\.00\s*<\/span/,
+    );
   });
 
   it('gives a refund with restock back to the variant, and a cancelled paid order too', async () => {

@@ -17,9 +17,9 @@ import { multipart } from './helpers/multipart.ts';
 
 type Headers = Record<string, string>;
 
-/** The files an upload stores: the full picture and its sized copies. */
+/** The files an upload stores: the full picture, its sized copies and the link-preview copy. */
 const filesOf = (name: string) =>
-  [name, ...[160, 320, 640].map((width) => name.replace('.webp', `-${width}.webp`))] as const;
+  [name, ...[160, 320, 640, 1200].map((width) => name.replace('.webp', `-${width}.webp`))] as const;
 
 const nameOf = (address: string) => address.split('/').pop()!;
 

@@ -10,6 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discounts, orderItems, orders } from '../src/db/schema.ts';
 import { receiptEmail, sentEmail } from '../src/modules/orders/order-emails.ts';
+import { mailBrand } from '../src/modules/mail/templates/brand.ts';
+
+const TEST_BRAND = mailBrand({ shopName: 'ProShop', publicUrl: 'https://shop.test' });
 import { PRICES_CHANGED } from '../src/modules/orders/service.ts';
 import { createOrderBody } from '../src/modules/payments/paypal-client.ts';
 import {
@@ -204,7 +207,7 @@ describe('discount codes', () => {
           kind: 'free-shipping',
         });
         expectRefusal(res, 400).toEqual({
-          message: 'Invalid code: A discount code has 3 to 32 letters, digits or dashes',
+          message: 'A discount code has 3 to 32 letters, digits or dashes',
         });
       }
     });
@@ -217,20 +220,11 @@ describe('discount codes', () => {
         });
         expectRefusal(res, 400).toEqual({ message });
       };
-      await refused(
-        { kind: 'percentage', value: 100.01 },
-        'Invalid value: A percentage is at most 100',
-      );
-      await refused(
-        { kind: 'free-shipping', value: 5 },
-        'Invalid value: Free shipping has no value',
-      );
-      await refused({ kind: 'fixed' }, 'Invalid value: Value must be more than 0');
-      await refused({ kind: 'fixed', value: 0 }, 'Invalid value: Value must be more than 0');
-      await refused(
-        { kind: 'fixed', value: 1.234 },
-        'Invalid value: Value must have at most 2 decimals',
-      );
+      await refused({ kind: 'percentage', value: 100.01 }, 'A percentage is at most 100');
+      await refused({ kind: 'free-shipping', value: 5 }, 'Free shipping has no value');
+      await refused({ kind: 'fixed' }, 'Value must be more than 0');
+      await refused({ kind: 'fixed', value: 0 }, 'Value must be more than 0');
+      await refused({ kind: 'fixed', value: 1.234 }, 'Value must have at most 2 decimals');
       await refused(
         {
           kind: 'fixed',
@@ -238,12 +232,9 @@ describe('discount codes', () => {
           startsAt: '2030-02-01T00:00:00Z',
           endsAt: '2030-01-31T23:59:59Z',
         },
-        'Invalid endsAt: End must be after start',
+        'End must be after start',
       );
-      await refused(
-        { kind: 'fixed', value: 5, usageLimit: 0 },
-        'Invalid usageLimit: Usage limit must be at least 1',
-      );
+      await refused({ kind: 'fixed', value: 5, usageLimit: 0 }, 'Usage limit must be at least 1');
       await refused(
         { kind: 'fixed', value: 5, productIds: ['00000000-0000-4000-8000-000000000001'] },
         'Product not found: 00000000-0000-4000-8000-000000000001',
@@ -601,7 +592,7 @@ describe('discount codes', () => {
         orderItems: [{ product: lamp.id, qty: 1 }],
       });
       expectRefusal(checked, 400).toEqual({
-        message: 'Invalid code: A discount code has 3 to 32 letters, digits or dashes',
+        message: 'A discount code has 3 to 32 letters, digits or dashes',
       });
     });
 
@@ -861,16 +852,18 @@ describe('discount codes', () => {
         orderBody([{ product: mug, qty: 2 }], { code, terms: { kind: 'fixed', value: 3 } }),
       );
       const order = placed.json<Order>();
-      const receipt = receiptEmail(order, 'ProShop', 'https://shop.test/order/1');
+      const receipt = receiptEmail(order, TEST_BRAND, 'https://shop.test/order/1');
       expect(receipt.text).toContain(`Items: $15.98\nDiscount (${code}): -$3.00\nShipping: $25.00`);
-      expect(receipt.html).toContain(
-        `<tr><td>Discount (${code})</td><td align="right">-$3.00</td></tr>`,
+      expect(receipt.html).toMatch(
+        new RegExp(
+          `>\\s*Discount \\(${code}\\)\\s*</td>\\s*<td align="right"[^>]*>\\s*-\\$3\\.00\\s*</td>`,
+        ),
       );
-      expect(sentEmail(order, 'ProShop', 'https://shop.test/order/1').text).toContain(
+      expect(sentEmail(order, TEST_BRAND, 'https://shop.test/order/1').text).toContain(
         `Discount (${code}): -$3.00`,
       );
       const plain = await place(orderBody([{ product: mug, qty: 2 }]));
-      expect(receiptEmail(plain.json<Order>(), 'ProShop', 'x').text).not.toContain('Discount (');
+      expect(receiptEmail(plain.json<Order>(), TEST_BRAND, 'x').text).not.toContain('Discount (');
     });
 
     it("sends PayPal the discount in the order's breakdown, so that its parts add up to the total", () => {

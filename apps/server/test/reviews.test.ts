@@ -120,18 +120,15 @@ describe('POST /api/products/{id}/reviews', () => {
     const product = await createProduct(t.database.db);
     const shopper = await createSignedInUser(t.database.db);
     const cases: [unknown, RegExp][] = [
-      [{ rating: 0, comment: 'x' }, /rating: Rating must be a whole number from 1 to 5/],
-      [{ rating: 6, comment: 'x' }, /rating: Rating must be a whole number from 1 to 5/],
-      [{ rating: 2.5, comment: 'x' }, /rating: Rating must be a whole number from 1 to 5/],
-      [{ rating: '', comment: 'x' }, /rating/],
-      [{ comment: 'x' }, /rating/],
-      [{ rating: 3 }, /comment/],
-      [{ rating: 3, comment: '' }, /comment: Comment is required/],
-      [{ rating: 3, comment: '   ' }, /comment: Comment is required/],
-      [
-        { rating: 3, comment: 'x'.repeat(2001) },
-        /comment: Comment must be at most 2000 characters/,
-      ],
+      [{ rating: 0, comment: 'x' }, /Rating must be a whole number from 1 to 5/],
+      [{ rating: 6, comment: 'x' }, /Rating must be a whole number from 1 to 5/],
+      [{ rating: 2.5, comment: 'x' }, /Rating must be a whole number from 1 to 5/],
+      [{ rating: '', comment: 'x' }, /[Rr]ating/],
+      [{ comment: 'x' }, /[Rr]ating/],
+      [{ rating: 3 }, /[Cc]omment/],
+      [{ rating: 3, comment: '' }, /Comment is required/],
+      [{ rating: 3, comment: '   ' }, /Comment is required/],
+      [{ rating: 3, comment: 'x'.repeat(2001) }, /Comment must be at most 2000 characters/],
     ];
     for (const [payload, message] of cases) {
       const res = await review(product.id, payload, shopper.headers);

@@ -86,6 +86,7 @@ describe('access control on every route of the OpenAPI document', () => {
         resetToken: '123456',
         newPassword: 'password-1',
       }),
+      'POST /api/users/confirm-email': () => ({ token: 'A'.repeat(43) }),
       'PUT /api/users/{id}': () => ({ name: 'Owned', email: uniqueEmail(), isAdmin: true }),
       'PUT /api/products/{id}': () => ({
         name: 'Owned',
@@ -104,6 +105,22 @@ describe('access control on every route of the OpenAPI document', () => {
       }),
       'POST /api/products/{id}/reviews': () => ({ rating: 1, comment: 'Owned' }),
       'POST /api/orders': () => orderBody([{ product, qty: 1 }]),
+      'POST /api/addresses': () => ({
+        address: '1 Owned St',
+        city: 'O',
+        postalCode: '1',
+        country: 'O',
+      }),
+      'PUT /api/addresses/{id}': () => ({
+        address: '1 Owned St',
+        city: 'O',
+        postalCode: '1',
+        country: 'O',
+      }),
+      'POST /api/wishlist': () => ({ product: product.id }),
+      'POST /api/stock-alerts': () => ({ product: product.id }),
+      'PUT /api/cart': () => ({ cartItems: [{ product: product.id, qty: 1 }] }),
+      'POST /api/cart/merge': () => ({ cartItems: [{ product: product.id, qty: 1 }] }),
       'PUT /api/orders/{id}/pay': () => ({ providerOrderId: 'TEST-guessed' }),
       'POST /api/orders/{id}/refunds': () => ({ amount: 1, reason: 'Owned' }),
       'POST /api/orders/{id}/returns': () => ({
@@ -298,12 +315,18 @@ describe('access control on every route of the OpenAPI document', () => {
       .filter((op) => op.access === 'user' && op.path.includes('{id}'))
       .map(operationName)
       .sort();
+    // Addresses: every query names the caller, another's is 404 (addresses.test.ts); the
+    // wishlist's DELETE names a product and removes it from the caller's own list only
+    // (wishlist.test.ts).
     expect(owned).toEqual([
+      'DELETE /api/addresses/{id}',
+      'DELETE /api/wishlist/{id}',
       'GET /api/orders/{id}',
       'POST /api/orders/{id}/cancel',
       'POST /api/orders/{id}/payment',
       'POST /api/orders/{id}/returns',
       'POST /api/products/{id}/reviews',
+      'PUT /api/addresses/{id}',
       'PUT /api/orders/{id}/pay',
     ]);
   });

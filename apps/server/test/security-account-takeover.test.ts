@@ -70,21 +70,43 @@ describe('account takeover with a stolen token', () => {
       currentPassword: TEST_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: owner.user.email, pendingEmail: newEmail });
+    // The new password works at once; the new address only once its link is followed.
+    expect((await signIn(t.app, owner.user.email, 'a-new-password')).statusCode).toBe(200);
+    expect((await signIn(t.app, newEmail, 'a-new-password')).statusCode).toBe(401);
+
+    await t.app.mailOutbox.runOnce();
+    const [link, ...moreLinks] = mailsTo(newEmail);
+    expect(moreLinks).toEqual([]);
+    expect(link?.raw).toMatch(/^Subject: Takeover Shop: confirm your e-mail address/m);
+    const token = /\/confirm-email\/([\w-]+)/.exec(mailPart(link!, 'text/plain'))?.[1];
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/confirm-email',
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await signIn(t.app, newEmail, 'a-new-password')).statusCode).toBe(200);
 
     await t.app.mailOutbox.runOnce();
-    const [notice, ...more] = mailsTo(owner.user.email);
-    expect(more).toEqual([]);
-    expect(notice?.raw).toMatch(/^Subject: Takeover Shop: your account was changed/m);
+    const notices = mailsTo(owner.user.email);
+    expect(notices).toHaveLength(2);
+    const said = [
+      'The password of your Takeover Shop account was just changed.',
+      'The e-mail address of your Takeover Shop account was just changed.',
+    ];
+    notices.forEach((notice, index) => {
+      expect(notice.raw).toMatch(/^Subject: Takeover Shop: your account was changed/m);
+      for (const part of ['text/plain', 'text/html']) {
+        const body = mailPart(notice, part);
+        expect(body).toContain(said[index]);
+        expect(body).not.toContain('Owner Quotable');
+        expect(body).not.toContain(newEmail);
+      }
+    });
     for (const part of ['text/plain', 'text/html']) {
-      const body = mailPart(notice!, part);
-      expect(body).toContain(
-        'The e-mail address and the password of your Takeover Shop account were just changed.',
-      );
-      expect(body).not.toContain('Owner Quotable');
-      expect(body).not.toContain(newEmail);
+      expect(mailPart(link!, part)).not.toContain('Owner Quotable');
     }
-    expect(mailsTo(newEmail)).toEqual([]);
   });
 
   it('counts wrong current passwords like failed sign-ins', async () => {

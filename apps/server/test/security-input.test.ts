@@ -4,7 +4,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, reviews, users } from '../src/db/schema.ts';
-import { createProduct, createSignedInUser, uniqueEmail } from './helpers/factories.ts';
+import {
+  createProduct,
+  createSignedInUser,
+  markEmailConfirmed,
+  uniqueEmail,
+} from './helpers/factories.ts';
 import { orderBody, shippingAddress } from './helpers/orders.ts';
 import type { Headers } from './helpers/security-fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -90,7 +95,7 @@ describe('hostile input', () => {
         `/api/products/${reviewed.id}/reviews`,
         { rating: 5, comment: HUNDRED_KB },
         shopper.headers,
-        /^Invalid comment: Comment must be at most 2000 characters$/,
+        /^Comment must be at most 2000 characters$/,
       ],
       [
         'user name',
@@ -98,7 +103,7 @@ describe('hostile input', () => {
         '/api/users',
         { name: HUNDRED_KB, email, password: 'a-good-password' },
         {},
-        /^Invalid name: /,
+        /^Name is too long$/,
       ],
       [
         'product description',
@@ -106,7 +111,7 @@ describe('hostile input', () => {
         `/api/products/${edited.id}`,
         { ...editForm, description: HUNDRED_KB },
         admin.headers,
-        /^Invalid description: Description is too long$/,
+        /^Description is too long$/,
       ],
       [
         'address',
@@ -117,7 +122,7 @@ describe('hostile input', () => {
           shippingAddress: { ...shippingAddress, address: HUNDRED_KB },
         },
         shopper.headers,
-        /^Invalid shippingAddress\.address: Address is too long$/,
+        /^Address is too long$/,
       ],
     ];
     for (const [label, method, url, payload, headers, message] of cases) {
@@ -141,7 +146,8 @@ describe('hostile input', () => {
       ]) {
         const res = await send(method, url, body, headers);
         expect(res.statusCode, `${label}: ${body.slice(0, 20)}`).toBe(400);
-        expect(res.json().message, label).toMatch(/^Invalid /);
+        // A sentence: zod's own message with the path, or the field's ("Name is required").
+        expect(res.json().message, label).toMatch(/^[A-Z][^\n]{5,}$/);
       }
     }
     expect((await t.app.inject('/api/health')).statusCode).toBe(200);
@@ -207,7 +213,7 @@ describe('hostile input', () => {
       const raw = JSON.stringify(body).replace('"qty":1', `"qty":${qty}`);
       const res = await send('POST', '/api/orders', raw, shopper.headers);
       expect(res.statusCode, qty).toBe(400);
-      expect(res.json().message, qty).toMatch(/^Invalid orderItems\.0\.qty: Quantity /);
+      expect(res.json().message, qty).toMatch(/^Invalid orderItems\.0\.qty: |^Quantity /);
     }
     expect(await ordersOf(shopper.user.id)).toHaveLength(before);
     expect((await productRow(product.id)).countInStock).toBe(50);
@@ -238,7 +244,11 @@ describe('hostile input', () => {
       );
       const res = await send('PUT', `/api/products/${edited.id}`, raw, admin.headers);
       expect(res.statusCode, `${field} ${value}`).toBe(400);
-      expect(res.json().message, `${field} ${value}`).toMatch(new RegExp(`^Invalid ${field}: `));
+      // zod's own message with the field's path, or the field's sentence ("Price is too large").
+      const words = field === 'price' ? 'Price' : 'Count in stock';
+      expect(res.json().message, `${field} ${value}`).toMatch(
+        new RegExp(`^Invalid ${field}: |^${words} `),
+      );
     }
     expect(await productRow(edited.id)).toEqual(before);
 
@@ -262,7 +272,9 @@ describe('hostile input', () => {
       );
       const res = await send('POST', '/api/orders', raw, shopper.headers);
       expect(res.statusCode, total).toBe(status);
-      expect(res.json().message, total).toMatch(/^Invalid totalPrice: |^Prices have changed/);
+      expect(res.json().message, total).toMatch(
+        /^Invalid totalPrice: |^Total price |^Prices have changed/,
+      );
     }
     expect(await ordersOf(shopper.user.id)).toHaveLength(ordersBefore);
   });
@@ -286,7 +298,9 @@ describe('hostile input', () => {
       const raw = `{"rating":${rating},"comment":"Fine"}`;
       const res = await send('POST', `/api/products/${rated.id}/reviews`, raw, shopper.headers);
       expect(res.statusCode, rating).toBe(400);
-      expect(res.json().message, rating).toMatch(/^Invalid rating: /);
+      expect(res.json().message, rating).toMatch(
+        /^Invalid rating: |^Rating must be a whole number from 1 to 5$/,
+      );
     }
     expect(await reviewsOf(rated.id)).toEqual([]);
     expect(await productRow(rated.id)).toMatchObject({ rating: '0.00', numReviews: 0 });
@@ -314,6 +328,8 @@ describe('hostile input', () => {
       });
       expect(registered.statusCode).toBe(201);
       expect(registered.json().name).toBe(text);
+      // It orders below: its address is confirmed, as its e-mailed link would.
+      await markEmailConfirmed(t.database.db, registered.json()._id);
       const headers = { authorization: `Bearer ${registered.json().token}` };
       const profile = await t.app.inject({ url: '/api/users/profile', headers });
       json(profile);

@@ -88,7 +88,13 @@ describe('mass assignment: no request sets a field the server owns', () => {
       url: '/api/users/profile',
       headers: { authorization: `Bearer ${info.token}` },
     });
-    expect(profile.json()).toEqual({ _id: info._id, name: 'Reg Istrant', email, isAdmin: false });
+    expect(profile.json()).toEqual({
+      _id: info._id,
+      name: 'Reg Istrant',
+      email,
+      isAdmin: false,
+      emailVerified: false,
+    });
     const row = await userRow(info._id);
     expect(row).toMatchObject({ isAdmin: false, tokenVersion: 0 });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -115,7 +121,15 @@ describe('mass assignment: no request sets a field the server owns', () => {
     expect(res.json()).toMatchObject({ _id: me.user.id, isAdmin: false });
 
     const profile = await t.app.inject({ url: '/api/users/profile', headers: me.headers });
-    expect(profile.json()).toEqual({ _id: me.user.id, name: 'Renamed', email, isAdmin: false });
+    // The new address waits for its link; the account keeps its own until then.
+    expect(profile.json()).toEqual({
+      _id: me.user.id,
+      name: 'Renamed',
+      email: me.user.email,
+      isAdmin: false,
+      emailVerified: true,
+      pendingEmail: email,
+    });
     expect(await userRow(me.user.id)).toMatchObject({ isAdmin: false, tokenVersion: 0 });
     expect(await userRow(other.user.id)).toEqual(otherBefore);
   });
@@ -144,7 +158,13 @@ describe('mass assignment: no request sets a field the server owns', () => {
       url: `/api/users/${target.user.id}`,
       headers: admin.headers,
     });
-    expect(shown.json()).toEqual({ _id: target.user.id, name: 'Edited', email, isAdmin: false });
+    expect(shown.json()).toEqual({
+      _id: target.user.id,
+      name: 'Edited',
+      email,
+      isAdmin: false,
+      emailVerified: true,
+    });
 
     expect(await userRow(target.user.id)).toEqual({
       ...before,

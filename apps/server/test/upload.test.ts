@@ -52,11 +52,11 @@ describe('POST /api/upload', () => {
     }
   });
 
-  it('stores copies 160, 320 and 640 pixels wide, 5:4 with the whole picture inside, beside it', async () => {
+  it('stores copies 160, 320, 640 and 1200 (link previews) pixels wide, 5:4 with the whole picture inside, beside it', async () => {
     const res = await upload(await picture('png', 300, 600));
     expect(res.statusCode).toBe(201);
     const image: string = res.json().image;
-    for (const width of [160, 320, 640]) {
+    for (const width of [160, 320, 640, 1200]) {
       const copy = await t.app.inject(image.replace(/\.webp$/, `-${width}.webp`));
       expect(copy.statusCode, String(width)).toBe(200);
       expect(copy.headers['content-type']).toBe('image/webp');
@@ -86,7 +86,9 @@ describe('POST /api/upload', () => {
     expect(res.json().image).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     const stored = readdirSync(t.config.uploadsDir);
     expect(stored).toContain(res.json().image.replace('/uploads/', ''));
-    expect(stored.every((name) => /^[0-9a-f-]{36}(-(160|320|640))?\.webp$/.test(name))).toBe(true);
+    expect(stored.every((name) => /^[0-9a-f-]{36}(-(160|320|640|1200))?\.webp$/.test(name))).toBe(
+      true,
+    );
   });
 
   it('refuses anything that is not an image by its content with 415', async () => {

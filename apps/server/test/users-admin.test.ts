@@ -35,15 +35,23 @@ describe('admin: users', () => {
       name: 'Listed',
       email: other.email,
       isAdmin: false,
+      emailVerified: true,
     });
     expect(list).toContainEqual({
       _id: admin.user.id,
       name: 'The Admin',
       email: admin.user.email,
       isAdmin: true,
+      emailVerified: true,
     });
     for (const user of list)
-      expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'isAdmin', 'name']);
+      expect(Object.keys(user).sort()).toEqual([
+        '_id',
+        'email',
+        'emailVerified',
+        'isAdmin',
+        'name',
+      ]);
   });
 
   it('answers 403 to a customer and 401 to a signed-out caller on every admin route', async () => {
@@ -73,6 +81,7 @@ describe('admin: users', () => {
       name: 'Shown',
       email: other.email,
       isAdmin: false,
+      emailVerified: true,
     });
     for (const id of [randomUUID(), 'not-a-uuid', '1']) {
       for (const method of ['GET', 'DELETE'] as const) {
@@ -98,7 +107,13 @@ describe('admin: users', () => {
       isAdmin: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: other.user.id, name: 'Edited', email, isAdmin: true });
+    expect(res.json()).toEqual({
+      _id: other.user.id,
+      name: 'Edited',
+      email,
+      isAdmin: true,
+      emailVerified: true,
+    });
     // The promoted user's own session now reaches admin routes.
     expect((await call('GET', '/api/users', other.headers)).statusCode).toBe(200);
 

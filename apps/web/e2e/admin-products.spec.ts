@@ -35,6 +35,7 @@ test.describe('admin products', () => {
       'ID',
       'NAME',
       'PRICE',
+      'STOCK',
       'CATEGORY',
       'BRAND',
       'Actions',
@@ -99,9 +100,13 @@ test.describe('admin products', () => {
     await main.getByRole('button', { name: 'Update' }).click();
 
     await expect(page).toHaveURL('/admin/productlist');
+    await expect(main.getByRole('alert')).toHaveText(`Saved ${name}.`);
     const row = main.getByRole('row').filter({ hasText: product._id });
     await expect(row).toContainText(name);
     await expect(row).toContainText('$49.99');
+    // Its picture as a thumbnail, and its stock in a column of its own.
+    await expect(row.locator('img')).toHaveAttribute('src', /^\/uploads\//);
+    await expect(row.getByRole('cell').nth(3)).toHaveText('7');
     await expect(row).toContainText('Lighting');
     await expect(row).toContainText('Brightly');
 
@@ -173,16 +178,18 @@ test.describe('admin products', () => {
     const row = page.getByRole('main').getByRole('row').filter({ hasText: product._id });
     const deleteButton = row.getByRole('button', { name: `Delete ${product.name}` });
 
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    // The question is asked in the page and names the product; Close keeps it.
+    const dialog = page.getByRole('dialog', { name: `Delete ${product.name}` });
     await deleteButton.click();
+    await expect(dialog).toContainText('Are you sure?');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(1);
     expect((await request.get(`/api/products/${product._id}`)).status()).toBe(200);
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure?');
-      void dialog.accept();
-    });
     await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(0);
     expect((await request.get(`/api/products/${product._id}`)).status()).toBe(404);
   });

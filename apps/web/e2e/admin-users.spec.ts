@@ -82,7 +82,11 @@ test.describe('admin: users', () => {
     await deleteButton.click();
     await expect(dialog).toBeHidden();
     await expect(doomedRow).toHaveCount(0);
-    await expect(main.getByRole('row').filter({ hasText: admin.email })).toHaveCount(1);
+    // The admin's own row has Edit but no Delete (the server refuses it anyway).
+    const ownRow = main.getByRole('row').filter({ hasText: admin.email });
+    await expect(ownRow).toHaveCount(1);
+    await expect(ownRow.getByRole('link', { name: `Edit ${admin.name}` })).toBeVisible();
+    await expect(ownRow.getByRole('button', { name: /^Delete / })).toHaveCount(0);
 
     const login = await request.post('/api/users/login', {
       data: { email: doomed.email, password: doomed.password },

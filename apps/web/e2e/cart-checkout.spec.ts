@@ -1,6 +1,6 @@
 import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Page } from '@playwright/test';
-import type { Product } from './catalogue-api.ts';
+import { updateProduct, type Product } from './catalogue-api.ts';
 import { expect, holdClock, runClock, test } from './fixtures.ts';
 import { fetchOrderByApi, myOrdersByApi, placeOrderByApi } from './orders-api.ts';
 import { fillSignIn, openSignedIn, type SessionInfo } from './session.ts';
@@ -244,6 +244,7 @@ test.describe('cart and checkout', () => {
     await page.getByRole('main').getByRole('button', { name: 'Place Order' }).click();
     await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByRole('main')).toContainText('Thank you, your order is placed.');
     expect(await storedCart(page)).toBeNull();
     await expect(cartLink(page)).toHaveText('Cart 2');
     await runClock(page, 1_900);
@@ -316,33 +317,31 @@ test.describe('cart and checkout', () => {
   test('a stale cart is refused with the reason, then placed at the prices shown', async ({
     page,
     request,
+    admin,
     customer,
     addProduct,
   }) => {
     const kettle = await addProduct('Checkout Kettle', { price: 20, countInStock: 4 });
     const main = page.getByRole('main');
 
-    // The cart still holds the price of an earlier visit.
-    await seedCheckout(page, customer, [
-      {
-        product: kettle._id,
-        name: kettle.name,
-        image: kettle.image,
-        price: 15,
-        countInStock: 4,
-        qty: 1,
-      },
-    ]);
+    // The account's cart is loaded at its price of now (docs/decisions/0026); the price then
+    // changes while the shopper looks at the summary.
+    await seedCheckout(page, customer, [cartLine(kettle, 1)]);
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/cart') && response.request().method() === 'PUT',
+    );
     await page.goto('/placeorder');
-    await expectSummary(page, [{ price: 15, qty: 1 }]);
+    expect((await saved).status()).toBe(200);
+    await expectSummary(page, [{ price: 20, qty: 1 }]);
     await expect(summaryRow(page, 'Shipping')).toHaveText('Shipping$25.00');
+    await updateProduct(request, admin, kettle, { price: 24 });
 
     await main.getByRole('button', { name: 'Place Order' }).click();
     await expect(main.getByRole('alert')).toHaveText(PRICES_CHANGED);
     await expect(main.getByRole('alert')).toHaveClass(/alert-danger/);
     await expect(page).toHaveURL('/placeorder');
     // The summary now shows what the shopper would really pay.
-    const prices = await expectSummary(page, [{ price: 20, qty: 1 }]);
+    const prices = await expectSummary(page, [{ price: 24, qty: 1 }]);
 
     // The answer to the next try is lost on the way back: the same attempt, tried again,
     // makes one order, not two.

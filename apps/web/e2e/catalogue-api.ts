@@ -63,3 +63,34 @@ export async function deleteProduct(
   const response = await request.delete(`/api/products/${id}`, { headers: bearer(admin) });
   expect([200, 404]).toContain(response.status());
 }
+
+/** A category or brand as the API lists it. */
+export interface Taxonomy {
+  _id: string;
+  name: string;
+  slug: string;
+}
+
+/** The category or brand of that name (made when a product named it). */
+export async function findTaxonomy(
+  request: APIRequestContext,
+  kind: 'categories' | 'brands',
+  name: string,
+): Promise<Taxonomy> {
+  const response = await request.get(`/api/${kind}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const record = ((await response.json()) as Taxonomy[]).find((each) => each.name === name);
+  if (!record) throw new Error(`No ${kind} named ${name}`);
+  return record;
+}
+
+/** Removes a category or brand a test made; one already gone is fine. */
+export async function deleteTaxonomy(
+  request: APIRequestContext,
+  admin: SessionInfo,
+  kind: 'categories' | 'brands',
+  id: string,
+): Promise<void> {
+  const response = await request.delete(`/api/${kind}/${id}`, { headers: bearer(admin) });
+  expect([200, 204, 404], await response.text()).toContain(response.status());
+}

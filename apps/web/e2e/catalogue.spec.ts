@@ -218,8 +218,9 @@ test.describe('catalogue', () => {
     await main.getByLabel('Qty').selectOption('1');
     await main.getByRole('button', { name: 'Add To Cart' }).click();
     await expect(page.getByText('Item already in Cart')).toBeVisible();
-    // The line is replaced, not added twice.
-    await expect(modal.getByRole('button', { name: 'Checkout 1 item(s)' })).toBeVisible();
+    // The dialog agrees with the toast, and the line is replaced, not added twice.
+    const again = page.getByRole('dialog', { name: 'Already in your cart' });
+    await expect(again.getByRole('button', { name: 'Checkout 1 item(s)' })).toBeVisible();
     const stored = await page.evaluate(() => localStorage.getItem('cartItems'));
     expect(JSON.parse(stored ?? '[]')).toEqual([
       expect.objectContaining({ product: product._id, qty: 1, price: product.price }),
@@ -240,9 +241,11 @@ test.describe('catalogue', () => {
     await modal.getByRole('button', { name: 'Checkout 1 item(s)' }).click();
     await expect(page).toHaveURL('/login?redirect=shipping');
 
+    // Added again: the line was in the cart already, and the dialog says so.
     await page.goto(`/product/${product._id}`);
     await main.getByRole('button', { name: 'Add To Cart' }).click();
-    await modal.getByRole('button', { name: 'Go to Cart' }).click();
+    const again = page.getByRole('dialog', { name: 'Already in your cart' });
+    await again.getByRole('button', { name: 'Go to Cart' }).click();
     await expect(page).toHaveURL('/cart');
     await expect(main.getByRole('link', { name: product.name })).toBeVisible();
   });

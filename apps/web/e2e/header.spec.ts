@@ -2,25 +2,31 @@ import { expect, test } from './fixtures.ts';
 import { openSignedIn, userMenu } from './session.ts';
 
 test.describe('header', () => {
-  test('on a phone the menu unfolds from its button and folds again once a link is chosen', async ({
+  test('on a phone the cart stays beside the menu button; the menu unfolds and folds again once a link is chosen', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const header = page.getByRole('banner');
     const toggle = header.getByRole('button', { name: 'Toggle navigation' });
-    const cart = header.getByRole('link', { name: /Cart/ });
+    const search = header.getByRole('searchbox', { name: 'Search products' });
+    const signIn = header.getByRole('link', { name: 'Sign In' });
 
-    await expect(cart).toBeHidden();
+    await expect(header.getByRole('link', { name: /Cart/ })).toBeInViewport();
+    await expect(search).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(header.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
-    await cart.click();
+    await expect(search).toBeVisible();
+    // One cart link at a time: the one beside the button, not a second in the menu.
+    await expect(header.getByRole('link', { name: /Cart/ })).toHaveCount(1);
+    await signIn.click();
 
-    await expect(page).toHaveURL('/cart');
+    await expect(page).toHaveURL('/login');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(cart).toBeHidden();
+    await expect(search).toBeHidden();
+    await header.getByRole('link', { name: /Cart/ }).click();
+    await expect(page).toHaveURL('/cart');
   });
 
   test("the user's menu opens and closes by mouse and keyboard", async ({ page, customer }) => {
@@ -42,6 +48,8 @@ test.describe('header', () => {
     await menu.focus();
     await page.keyboard.press('ArrowDown');
     await expect(profile).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(header.getByRole('link', { name: 'Wishlist' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(header.getByRole('button', { name: 'Logout' })).toBeFocused();
     await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 // Reads the e-mails the test server writes to its outbox folder (it runs without SMTP_URL).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
 
 function outboxDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -33,4 +34,26 @@ export function resetCodeOf(message: string): string {
   const code = /verification code is (\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`No reset code in the e-mail:\n${message}`);
   return code;
+}
+
+/** The path of the confirmation link of an e-mail (`/confirm-email/<token>`), from its text. */
+export function confirmationPathOf(message: string): string {
+  const text = message.replace(/=\r?\n/g, '');
+  const path = /https?:\/\/[^/\s]+(\/confirm-email\/[\w-]+)/.exec(text)?.[1];
+  if (!path) throw new Error(`No confirmation link in the e-mail:\n${message}`);
+  return path;
+}
+
+/** The newest confirmation e-mail to `recipient`, once the server has written it. */
+export async function confirmationPathTo(recipient: string): Promise<string> {
+  let path: string | undefined;
+  await expect
+    .poll(() => {
+      const links = messagesTo(recipient).filter((message) => /confirm-email\//.test(message));
+      const newest = links.at(-1);
+      path = newest ? confirmationPathOf(newest) : undefined;
+      return path;
+    })
+    .toBeDefined();
+  return path!;
 }

@@ -3,8 +3,16 @@
 // the screen's width, or inside a box of its own that scrolls sideways (a wide table) and fits
 // the screen. The dialogs the screens open are checked the same way. A failure names the route and
 // the elements that stick out.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createProduct, deleteProduct, uniqueWord, type Product } from './catalogue-api.ts';
+import type { Locator, Page } from '@playwright/test';
+import {
+  createProduct,
+  deleteProduct,
+  deleteTaxonomy,
+  findTaxonomy,
+  uniqueWord,
+  type Product,
+  type Taxonomy,
+} from './catalogue-api.ts';
 import { expect, test as base } from './fixtures.ts';
 import { advanceOrderByApi, payOrderByApi, placeOrderByApi } from './orders-api.ts';
 import {
@@ -13,14 +21,7 @@ import {
   openSignedIn,
   registerByApi,
   switchSession,
-  type SessionInfo,
 } from './session.ts';
-
-interface Taxonomy {
-  _id: string;
-  name: string;
-  slug: string;
-}
 
 interface Catalogue {
   /** A product with a long name, in its own category and brand. */
@@ -29,28 +30,6 @@ interface Catalogue {
   brand: Taxonomy;
   /** A word of the product's name only, for the search routes. */
   keyword: string;
-}
-
-async function findTaxonomy(
-  request: APIRequestContext,
-  kind: 'categories' | 'brands',
-  name: string,
-): Promise<Taxonomy> {
-  const response = await request.get(`/api/${kind}`);
-  expect(response.status(), await response.text()).toBe(200);
-  const record = ((await response.json()) as Taxonomy[]).find((each) => each.name === name);
-  if (!record) throw new Error(`No ${kind} named ${name}`);
-  return record;
-}
-
-async function deleteTaxonomy(
-  request: APIRequestContext,
-  admin: SessionInfo,
-  kind: 'categories' | 'brands',
-  id: string,
-) {
-  const response = await request.delete(`/api/${kind}/${id}`, { headers: bearer(admin) });
-  expect([200, 404], await response.text()).toContain(response.status());
 }
 
 const test = base.extend<{ catalogue: Catalogue }>({
@@ -260,6 +239,7 @@ test.describe('every screen fits a 390 px phone', () => {
     await checkRoute(page, '/register', heading('Register'));
     await checkRoute(page, '/forgotpassword', heading('Forgot Password'));
     await checkRoute(page, '/resetpassword', heading('Reset Password'));
+    await checkRoute(page, `/confirm-email/${'x'.repeat(43)}`, heading('Confirm E-mail'));
     await checkRoute(page, '/no-such-page', heading('Page Not Found'));
   });
 
@@ -282,6 +262,11 @@ test.describe('every screen fits a 390 px phone', () => {
     await checkRoute(page, '/profile', (main) =>
       main.getByRole('article', { name: `Order ${order._id}` }),
     );
+    await request.post('/api/wishlist', {
+      data: { product: product._id },
+      headers: bearer(customer),
+    });
+    await checkRoute(page, '/wishlist', (main) => main.getByRole('link', { name: product.name }));
     await checkRoute(page, '/shipping', heading('Shipping'));
     const main = page.getByRole('main');
     await main
@@ -330,6 +315,12 @@ test.describe('every screen fits a 390 px phone', () => {
     await expectOnScreen(
       firstProduct.getByRole('button', { name: /^Delete / }),
       '/admin/productlist: Delete of a product',
+    );
+    await firstProduct.getByRole('button', { name: /^Delete / }).click();
+    await checkDialog(
+      page,
+      'the Delete product dialog',
+      page.getByRole('dialog', { name: /^Delete / }),
     );
     await checkRoute(page, '/admin/products/import', heading('Import products'));
 

@@ -3,6 +3,7 @@
 // sign-in and sign-out for the tests that are about them.
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { confirmationPathTo } from './outbox.ts';
 import { demoAdmin, demoPassword } from './shop-server.ts';
 
 /** An account a test makes for itself, so no test depends on (or changes) another's. */
@@ -38,16 +39,30 @@ export function bearer(session: Pick<SessionInfo, 'token'>) {
   return { authorization: `Bearer ${session.token}` };
 }
 
-/** Registers `account` (a new one when not given) through the API; answers it signed in. */
+/**
+ * Registers `account` (a new one when not given) through the API; answers it signed in, with its
+ * address confirmed by the link the shop e-mailed (so it may order), unless `confirmed: false`.
+ */
 export async function registerByApi(
   request: APIRequestContext,
   account: TestAccount = newAccount('Customer'),
+  options: { confirmed?: boolean } = {},
 ): Promise<SignedInAccount> {
   const response = await request.post('/api/users', {
     data: { name: account.name, email: account.email, password: account.password },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return { ...((await response.json()) as SessionInfo), ...account };
+  const session = (await response.json()) as SessionInfo;
+  if (options.confirmed !== false) await confirmByApi(request, account.email);
+  return { ...session, ...account };
+}
+
+/** Follows the newest confirmation link e-mailed to `email`, as the confirm screen does. */
+export async function confirmByApi(request: APIRequestContext, email: string): Promise<void> {
+  const path = await confirmationPathTo(email);
+  const token = path.split('/').at(-1);
+  const response = await request.post('/api/users/confirm-email', { data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** Signs in through the API (the demo admin unless told otherwise). */

@@ -29,21 +29,23 @@ const amount = (field: string) =>
  * four totals. Names, images and prices of the lines are never taken from the request: the server
  * reads them from the catalogue and refuses the order (409) when its totals differ.
  */
+/**
+ * One line as the shopper asks for it, in an order and in the account's cart: the product, the
+ * variant chosen (required when the product has options, else its only variant), how many.
+ */
+export const lineRequestSchema = z.object({
+  product: idSchema('Each item needs a product').max(64, 'Each item needs a product'),
+  variant: idSchema('Variant must be an id').max(64, 'Variant must be an id').optional(),
+  qty: z
+    .number('Quantity must be a number')
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QTY, 'Quantity is too large'),
+});
+
 export const createOrderRequestSchema = z.object({
   orderItems: z
-    .array(
-      z.object({
-        product: idSchema('Each item needs a product').max(64, 'Each item needs a product'),
-        /** The variant chosen; required when the product has options, else its only variant. */
-        variant: idSchema('Variant must be an id').max(64, 'Variant must be an id').optional(),
-        qty: z
-          .number('Quantity must be a number')
-          .int('Quantity must be a whole number')
-          .min(1, 'Quantity must be at least 1')
-          .max(MAX_LINE_QTY, 'Quantity is too large'),
-      }),
-      'Your cart is empty',
-    )
+    .array(lineRequestSchema, 'Your cart is empty')
     .min(1, 'Your cart is empty')
     .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
   shippingAddress: shippingAddressSchema,

@@ -11,7 +11,15 @@
  * 1.75 device pixels each) or a product page on a laptop.
  */
 export const IMAGE_WIDTHS = [160, 320, 640] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/**
+ * One more copy, 1200 pixels wide (5:4 as the others), for link previews (Open Graph and Twitter
+ * cards want at least 1200 pixels across for a large picture): named in the server-written head
+ * of a product page, never offered to browsers in a srcset.
+ */
+export const SHARE_IMAGE_WIDTH = 1200;
+/** Every copy the shop makes of a picture with copies. */
+export const COPY_WIDTHS = [...IMAGE_WIDTHS, SHARE_IMAGE_WIDTH] as const;
+export type ImageWidth = (typeof COPY_WIDTHS)[number];
 
 /** Every copy is 5 wide by 4 high, the frame the screens show a picture in, whole inside it. */
 export function imageHeight(width: number): number {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { oneLineText } from './text-fields.ts';
 
-/** Password length limits the server enforces. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** A reset code is valid for this long; then the shopper asks for a new one. */
 export const RESET_CODE_TTL_MINUTES = 10;
 /** Wrong codes allowed before a reset code is dead. */
@@ -13,7 +13,12 @@ export const RESET_CODE_LENGTH = 6;
 /** A reset code as the shopper types it and the e-mail shows it. */
 export const RESET_CODE_PATTERN = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email('Invalid email'));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email('Enter a valid e-mail address'));
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -30,6 +35,10 @@ export const userInfoSchema = z.object({
   name: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  /** Whether the account's e-mail address is confirmed (until then it cannot place orders). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation link; the account keeps `email` until then. */
+  pendingEmail: z.string().optional(),
   token: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

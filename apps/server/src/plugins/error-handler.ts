@@ -15,11 +15,20 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
 };
 
+/**
+ * zod's own messages ("Too small: expected number to be >=1", "Invalid input: ...") say what is
+ * wrong but not where: they get the field's path in front. Our schemas' messages are sentences
+ * that name the field already ("Quantity must be at least 1"): a prefix would only repeat it
+ * ("Invalid qty: Quantity must be at least 1").
+ */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized)\b/;
+
 function describeValidationError(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const detail = first?.message ?? 'is invalid';
+    if (!ZOD_DEFAULT_MESSAGE.test(detail)) return detail;
     return field ? `Invalid ${field}: ${detail}` : `Invalid request: ${detail}`;
   }
   return `Invalid request: ${error.message}`;

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../html/escape-html.ts';
 import { notFound } from '../errors/app-error.ts';
-import { precompressedPage, sendPage } from './precompressed-page.ts';
+import { precompressedPage, sendPage, type PrecompressedPage } from './precompressed-page.ts';
 
 export interface StaticFilesOptions {
   /** The built web app (index.html and assets/); not served when absent. */
@@ -15,6 +15,15 @@ export interface StaticFilesOptions {
   shopEmail: string;
   /** The currency prices are shown in (PAYMENT_CURRENCY), known to every screen from the start. */
   shopCurrency: string;
+  /**
+   * Registers the routes of the pages the server writes (modules/seo) from the filled-in
+   * index.html, and answers the page to send for any other route (undefined: index.html as it
+   * is). Undefined when it writes none; then `/` is index.html too.
+   */
+  writtenPages?: (
+    app: FastifyInstance,
+    html: string,
+  ) => Promise<((url: string) => PrecompressedPage | undefined) | undefined>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,7 +41,8 @@ function filesWithCompressedCopies(dir: string): Set<string> {
 
 /**
  * Serves the web app when it has been built: hashed assets cached for a year, other files for an hour, and index.html (with the shop's name and e-mail filled in,
- * revalidated by ETag) for every route that is not the API's. Text files go out as the brotli
+ * revalidated by ETag) for every route that is not the API's: the public catalogue's pages
+ * written with their own head and text (modules/seo), the private ones marked `noindex`. Text files go out as the brotli
  * or gzip copy the build wrote beside them when the browser accepts it.
  */
 export const staticFilesPlugin = fp(async (app: FastifyInstance, options: StaticFilesOptions) => {
@@ -41,12 +51,11 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     app.log.info(`No web build at ${options.webDistDir}: serving the API only`);
     return;
   }
-  const page = precompressedPage(
-    readFileSync(indexPath, 'utf8')
-      .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
-      .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail))
-      .replaceAll('__SHOP_CURRENCY__', escapeHtml(options.shopCurrency)),
-  );
+  const html = readFileSync(indexPath, 'utf8')
+    .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
+    .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail))
+    .replaceAll('__SHOP_CURRENCY__', escapeHtml(options.shopCurrency));
+  const page = precompressedPage(html);
   const assetsDir = join(options.webDistDir, 'assets');
   const compressed = filesWithCompressedCopies(options.webDistDir);
 
@@ -68,14 +77,16 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(page, request, reply);
-  app.get('/', { schema: { hide: true } }, sendIndex);
+  // `/`, product, list, category and brand pages: written with their own head and text.
+  const pageFor = await options.writtenPages?.(app, html);
+  if (!pageFor) {
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(page, request, reply));
+  }
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     // A missing asset must fail as one: a page in its place would be run as a script.
     if (/^\/(api|uploads|assets)\//.test(request.url)) {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`);
     }
-    return sendIndex(request, reply);
+    return sendPage(pageFor?.(request.url) ?? page, request, reply);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { httpClient, json, type Reply } from './helpers/http-client.ts';
 import { proved } from './helpers/proof.ts';
 import {
+  confirmRegistered,
   createProduct,
   inParallel,
   placeOrder,
@@ -35,6 +36,7 @@ describe('3 instances behind nginx losing and restarting instances under load', 
     const shoppers = await inParallel(Array.from({ length: 8 }), 4, (_, i) =>
       register(send, `kill-${i}`),
     );
+    await confirmRegistered(cluster.db);
     const victim = cluster.instances[1]!;
     const orders: Reply[] = [];
     const reads: Reply[] = [];

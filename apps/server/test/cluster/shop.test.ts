@@ -13,6 +13,7 @@ import {
 import { httpClient, json, type Reply, type Send } from './helpers/http-client.ts';
 import { proved } from './helpers/proof.ts';
 import {
+  confirmRegistered,
   countStatuses,
   createProduct,
   inParallel,
@@ -125,6 +126,7 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
     const shoppers = await inParallel(Array.from({ length: 20 }), 4, (_, i) =>
       register(send, `oversell-${i}`),
     );
+    await confirmRegistered(cluster.db);
     const payments = await inParallel(Array.from({ length: 200 }), 20, async (_, i) => {
       const token = shoppers[i % shoppers.length]!;
       const order = await placeOrder(send, token, product);
@@ -307,6 +309,7 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
     const shoppers = await inParallel(Array.from({ length: 20 }), 4, (_, i) =>
       register(send, `code-${i}`),
     );
+    await confirmRegistered(cluster.db);
     const terms = { kind: 'percentage', value: 10 } as const;
     const payments = await inParallel(Array.from({ length: 200 }), 20, async (_, i) => {
       const token = shoppers[i % shoppers.length]!;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { computeOrderPrices } from '@proshop/domain/prices';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   apiClient as client,
   killStillRunning,
@@ -54,6 +54,31 @@ function seededRandom(seed: number) {
  * the server process is killed with SIGKILL in the middle. After a restart on the same
  * database, nothing a shopper was told happened is missing, and no stock is lost or made up.
  */
+/**
+ * Follows the confirmation link the server logged for `email` (it runs without a mail server,
+ * so it logs each link once), as the shopper would, so that the account may order.
+ */
+async function confirmFromLog(
+  api: ReturnType<typeof client>,
+  server: ServerProcess,
+  email: string,
+): Promise<void> {
+  let token: string | undefined;
+  await vi.waitFor(
+    () => {
+      const line = server
+        .output()
+        .split('\n')
+        .find((entry) => entry.includes(`"to":"${email}"`) && entry.includes('/confirm-email/'));
+      token = line ? /\/confirm-email\/([\w-]+)/.exec(line)?.[1] : undefined;
+      if (!token) throw new Error(`No confirmation link logged for ${email}`);
+    },
+    { timeout: 10_000 },
+  );
+  const res = await api('POST', '/api/users/confirm-email', undefined, { token });
+  expect(res.status).toBe(200);
+}
+
 async function checkoutKilledMidway(env: Record<string, string>) {
   const started: ServerProcess[] = [];
   try {
@@ -92,12 +117,14 @@ async function checkoutKilledMidway(env: Record<string, string>) {
 
     const shoppers = await Promise.all(
       Array.from({ length: SHOPPERS }, async (_, i) => {
+        const email = `shopper-${i}-${Date.now()}@example.test`;
         const res = await api('POST', '/api/users', undefined, {
           name: `Shopper ${i}`,
-          email: `shopper-${i}-${Date.now()}@example.test`,
+          email,
           password: 'correct horse battery',
         });
         expect(res.status).toBe(201);
+        await confirmFromLog(api, first, email);
         return res.json.token as string;
       }),
     );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
 import { products, productVariants, users } from '../../src/db/schema.ts';
 import type { OptionChoice, ProductOption } from '@proshop/domain/variants';
@@ -90,6 +91,10 @@ async function insertProductRow(db: Database, overrides: Partial<NewProduct>) {
 
 let passwordHash: Promise<string> | undefined;
 
+/**
+ * A user as the shop stores one, with a confirmed e-mail address unless `emailVerifiedAt: null`
+ * is given (an account that registered and has not followed its link yet).
+ */
 export async function createUser(db: Database, overrides: Partial<NewUser> = {}) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const [row] = await db
@@ -98,10 +103,16 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
       name: 'Test Shopper',
       email: `shopper-${randomUUID()}@example.test`,
       passwordHash: await passwordHash,
+      emailVerifiedAt: new Date(),
       ...overrides,
     })
     .returning();
   return row!;
+}
+
+/** Marks an account registered through the API as confirmed, as following its link would. */
+export async function markEmailConfirmed(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** The secret createTestApp signs tokens with. */

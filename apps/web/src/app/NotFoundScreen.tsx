@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../components/use-document-title.ts';
 
 export function NotFoundScreen() {
+  useDocumentTitle('Page Not Found');
   return (
     <>
       <h1>Page Not Found</h1>

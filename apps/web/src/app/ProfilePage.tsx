@@ -1,4 +1,6 @@
 import { RequireAuth } from '../components/RequireAuth.tsx';
+import { useDocumentTitle } from '../components/use-document-title.ts';
+import { AddressBook } from '../features/addresses/AddressBook.tsx';
 import { MyOrders } from '../features/orders/MyOrders.tsx';
 import { ProfileScreen } from '../features/users/ProfileScreen.tsx';
 
@@ -7,9 +9,10 @@ import { ProfileScreen } from '../features/users/ProfileScreen.tsx';
  * here because a feature never imports another.
  */
 export function ProfilePage() {
+  useDocumentTitle('User Profile');
   return (
     <RequireAuth>
-      <ProfileScreen myOrders={<MyOrders />} />
+      <ProfileScreen myOrders={<MyOrders />} addressBook={<AddressBook />} />
     </RequireAuth>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Message } from '../components/Message.tsx';
+import { useDocumentTitle } from '../components/use-document-title.ts';
 
 export function RouteErrorScreen() {
+  useDocumentTitle('Something went wrong');
   return (
     <>
       <h1>Something went wrong</h1>

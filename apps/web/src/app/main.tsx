@@ -6,9 +6,11 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './router.tsx';
 import { store } from './store.ts';
+import { takeOverServerPage } from './server-page.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+takeOverServerPage(container);
 
 createRoot(container).render(
   <StrictMode>

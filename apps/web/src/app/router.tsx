@@ -74,6 +74,13 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            path: 'confirm-email/:token',
+            lazy: () =>
+              import('../features/users/ConfirmEmailScreen.tsx').then((module) => ({
+                Component: module.ConfirmEmailScreen,
+              })),
+          },
+          {
             path: 'forgotpassword',
             lazy: () =>
               import('../features/users/ForgotPasswordScreen.tsx').then((module) => ({
@@ -86,6 +93,13 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../features/users/ResetPasswordScreen.tsx').then((module) => ({
                 Component: module.ResetPasswordScreen,
+              })),
+          },
+          {
+            path: 'wishlist',
+            lazy: () =>
+              import('../features/wishlist/WishlistScreen.tsx').then((module) => ({
+                Component: module.WishlistScreen,
               })),
           },
           {

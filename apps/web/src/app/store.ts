@@ -1,6 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { cartPersistence } from '../features/cart/cart-persistence.ts';
-import { cartSlice } from '../state/cart-slice.ts';
+import { cartSync } from '../features/cart/cart-sync.ts';
+import { cartLoadRequested, cartSlice } from '../state/cart-slice.ts';
 import { apiSlice } from '../state/api-slice.ts';
 import { notificationsSlice } from '../state/notifications-slice.ts';
 import { sessionPersistence } from '../state/session-persistence.ts';
@@ -13,5 +14,8 @@ export const store = configureStore({
   middleware: (getDefaultMiddleware) =>
     getDefaultMiddleware()
       .prepend(cartPersistence.middleware, sessionPersistence.middleware)
-      .concat(apiSlice.middleware),
+      .concat(apiSlice.middleware, cartSync.middleware),
 });
+
+// A signed-in shopper's cart is brought up to date with their account's (docs/decisions/0026).
+store.dispatch(cartLoadRequested());

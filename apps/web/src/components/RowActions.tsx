@@ -6,7 +6,8 @@ interface RowActionsProps {
   /** What the row shows, for the buttons' accessible names ("Edit Blue lamp"). */
   name: string;
   editTo: string;
-  onDelete: () => void;
+  /** Without it the row has no Delete (the admin's own account). */
+  onDelete?: (() => void) | undefined;
   deleting?: boolean;
   /** Buttons of the list's own between Edit and Delete (a discount's Deactivate). */
   children?: ReactNode;
@@ -38,15 +39,17 @@ export function RowActions({
         Edit
       </Link>
       {children}
-      <Button
-        variant="danger"
-        size="sm"
-        aria-label={`Delete ${name}`}
-        disabled={deleting}
-        onClick={onDelete}
-      >
-        Delete
-      </Button>
+      {onDelete && (
+        <Button
+          variant="danger"
+          size="sm"
+          aria-label={`Delete ${name}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          Delete
+        </Button>
+      )}
     </td>
   );
 }

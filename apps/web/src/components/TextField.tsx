@@ -31,6 +31,8 @@ interface TextFieldProps extends InputAttributes {
   error?: string;
   /** A control joined to the right of the input, such as a show-password button. */
   addon?: ReactNode;
+  /** What the value must be, shown under the field before anything is typed. */
+  hint?: string;
 }
 
 /** One labelled text field of a form, so every form's fields share the same markup. */
@@ -42,11 +44,16 @@ export function TextField({
   rows,
   error,
   addon,
+  hint,
   ...inputAttributes
 }: TextFieldProps) {
   // Screen readers announce the field as invalid and read the message with it, not only the
   // red border sighted users see.
   const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const describedBy = [hint === undefined ? '' : hintId, error === undefined ? '' : errorId]
+    .filter(Boolean)
+    .join(' ');
   const control = (
     <Form.Control
       {...inputAttributes}
@@ -56,7 +63,7 @@ export function TextField({
       value={value}
       isInvalid={error !== undefined}
       aria-invalid={error !== undefined || undefined}
-      aria-describedby={error === undefined ? undefined : errorId}
+      aria-describedby={describedBy || undefined}
       onChange={(event) => onChange(event.target.value)}
     />
   );
@@ -81,6 +88,11 @@ export function TextField({
           {addon}
           {feedback}
         </InputGroup>
+      )}
+      {hint !== undefined && (
+        <Form.Text id={hintId} muted>
+          {hint}
+        </Form.Text>
       )}
     </Form.Group>
   );

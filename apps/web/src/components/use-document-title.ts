@@ -1,18 +1,10 @@
-import { useEffect } from 'react';
-import { shopName } from '../lib/shop-name.ts';
+import { usePageMeta } from './use-page-meta.ts';
 
 /**
- * Names the browser tab (and the history entry) after what the screen shows, `{title} | {shop}`,
- * and gives back the shop's own title when the screen goes. Nothing changes while `title` is
- * undefined (still loading).
+ * A private screen's head (admin, account, checkout): the tab title `{title} | {shop}` and
+ * `noindex`. Nothing changes while `title` is undefined (still loading). Public screens call
+ * usePageMeta with their description and canonical address.
  */
 export function useDocumentTitle(title: string | undefined) {
-  useEffect(() => {
-    if (title === undefined) return;
-    const previous = document.title;
-    document.title = `${title} | ${shopName}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  usePageMeta({ title, noindex: true });
 }

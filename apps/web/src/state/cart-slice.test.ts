@@ -3,7 +3,10 @@ import {
   addItem,
   applyDiscountCode,
   cartSlice,
+  foreignCartDropped,
+  linesKey,
   removeDiscountCode,
+  serverCartLoaded,
   removeItem,
   reset,
   selectDistinctItemCount,
@@ -13,6 +16,7 @@ import {
   type CartItem,
   type CartState,
 } from './cart-slice.ts';
+import { loggedOut } from './session-slice.ts';
 
 const line = (product: string, qty: number): CartItem => ({
   product,
@@ -40,6 +44,8 @@ const cartOf = (cartItems: CartItem[]): CartState => ({
   shippingAddress: null,
   paymentMethod: 'PayPal',
   discountCode: null,
+  sync: null,
+  notice: null,
 });
 
 const withCart = (cartItems: CartItem[]): { cart: CartState } => ({ cart: cartOf(cartItems) });
@@ -158,5 +164,59 @@ describe('the discount code', () => {
     for (const bad of ['', 'ab', 'has space', 'x'.repeat(33), 42, null, { code: 'SUMMER' }]) {
       expect(storedDiscountCode(bad), JSON.stringify(bad)).toBe(undefined);
     }
+  });
+});
+
+describe("the account's cart", () => {
+  const stateAfter = (...actions: Parameters<typeof cartSlice.reducer>[1][]) =>
+    actions.reduce(cartSlice.reducer, {
+      ...cartOf([line('a', 1)]),
+      discountCode: 'SUMMER-10',
+      shippingAddress: { address: '1 Road', city: 'Town', postalCode: '1', country: 'Land' },
+    });
+  const marked = { reason: 'deleted' as const, message: 'No longer sold' };
+
+  it("takes the server's lines, keeping a problem only on a marked line, and remembers whose they are", () => {
+    const state = stateAfter(
+      serverCartLoaded({
+        owner: 'user-1',
+        version: 4,
+        cartItems: [
+          { ...line('a', 2), problem: null },
+          { ...line('gone', 1), problem: marked },
+        ],
+      }),
+    );
+    expect(state.cartItems).toEqual([line('a', 2), { ...line('gone', 1), problem: marked }]);
+    expect(state.sync).toEqual({
+      owner: 'user-1',
+      version: 4,
+      lines: linesKey([line('a', 2), line('gone', 1)]),
+    });
+  });
+
+  it('signing out leaves no line, code, address or account behind; a foreign cart is dropped', () => {
+    const loaded = serverCartLoaded({ owner: 'user-1', version: 1, cartItems: [] });
+    const out = stateAfter(loaded, addItem(line('b', 1)), loggedOut());
+    expect(out).toMatchObject({
+      cartItems: [],
+      discountCode: null,
+      shippingAddress: null,
+      sync: null,
+    });
+    expect(stateAfter(loaded, addItem(line('b', 1)), foreignCartDropped())).toMatchObject({
+      cartItems: [],
+      discountCode: null,
+      sync: null,
+    });
+  });
+
+  it('reads a stored marked line back, and drops one with an unknown reason', () => {
+    expect(storedCartItems([{ ...line('gone', 1), problem: marked }])).toEqual([
+      { ...line('gone', 1), problem: marked },
+    ]);
+    expect(storedCartItems([{ ...line('x', 1), problem: { reason: 'nope', message: '' } }])).toBe(
+      undefined,
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CartLine, CartLineProblem } from '@proshop/domain/cart-schemas';
+import { CART_LINE_PROBLEMS } from '@proshop/domain/cart-problems';
 import { DISCOUNT_CODE_PATTERN, normalizeCode } from '@proshop/domain/discounts';
 import type { ShippingAddress } from '@proshop/domain/order-schemas';
 import { DEFAULT_PAYMENT_METHOD } from '@proshop/domain/payment-methods';
@@ -15,12 +17,15 @@ import {
   text,
   type Shape,
 } from '../lib/stored-shape.ts';
+import { loggedOut } from './session-slice.ts';
 
 export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';
 export const PAYMENT_METHOD_KEY = 'paymentMethod';
 /** The discount code applied to the cart (a JSON string, upper case); not one of the spec's keys. */
 export const DISCOUNT_CODE_KEY = 'discountCode';
+/** Whose account the stored cart mirrors, and at which version (CartSync); not a spec key. */
+export const CART_SYNC_KEY = 'cartSync';
 
 /**
  * A cart line copies what the cart shows of the product, so the cart needs no product call. A
@@ -34,7 +39,24 @@ export type CartItem = Pick<Product, 'name' | 'image' | 'price' | 'countInStock'
   sku?: string;
   options?: OptionValue[];
   qty: number;
+  /** Why the line cannot be bought now, as the account's cart answers (signed in only). */
+  problem?: CartLineProblem;
 };
+
+/**
+ * What the browser knows of the account's cart (docs/decisions/0026): whose it is, its version,
+ * and the lines (linesKey) it held then, so lines changed since are sent and not overwritten.
+ */
+export interface CartSync {
+  owner: string;
+  version: number;
+  lines: string;
+}
+
+/** The lines as the server keeps them: product, variant and quantity, in order. */
+export function linesKey(items: readonly Pick<CartItem, 'product' | 'variant' | 'qty'>[]): string {
+  return JSON.stringify(items.map((item) => [item.product, item.variant ?? null, item.qty]));
+}
 
 /** What tells one cart line from another: the product and, with options, the variant. */
 export type CartLineId = Pick<CartItem, 'product' | 'variant'>;
@@ -54,6 +76,11 @@ export function lineKey(line: CartLineId): string {
 // stored-shape.ts). The type parameters keep each check in step with its type.
 const storedOptionValue = objectOf<OptionValue>({ name: text, value: text });
 
+const storedProblem = objectOf<CartLineProblem>({
+  reason: (value) => CART_LINE_PROBLEMS.find((reason) => reason === value),
+  message: text,
+});
+
 const storedCartItem = objectOf<CartItem>({
   product: nonEmptyText,
   variant: optional(nonEmptyText),
@@ -64,10 +91,17 @@ const storedCartItem = objectOf<CartItem>({
   price: finiteNumber,
   countInStock: integer(),
   qty: integer(1),
+  problem: optional(storedProblem),
 });
 
 /** The check of the stored cart: lines stored before variants (no variant, SKU, options) pass. */
 export const storedCartItems = arrayOf(storedCartItem);
+
+const storedCartSync = objectOf<CartSync>({
+  owner: nonEmptyText,
+  version: integer(0),
+  lines: text,
+});
 
 const storedShippingAddress = objectOf<ShippingAddress>({
   address: text,
@@ -90,6 +124,24 @@ export interface CartState {
    * moment (features/cart/discount-api.ts), since the lines, the code's uses and its dates change.
    */
   discountCode: string | null;
+  /** Set while the cart mirrors a signed-in account's; null for a visitor's cart. */
+  sync: CartSync | null;
+  /** Why the cart was just reloaded from the account (a change elsewhere won), or null. */
+  notice: string | null;
+}
+
+/** The account's cart as the server answered it, for the signed-in `owner`. */
+export interface ServerCart {
+  owner: string;
+  version: number;
+  cartItems: CartLine[];
+  /** Shown on the cart screen (the 409's message), or none. */
+  notice?: string;
+}
+
+/** A server line as the browser keeps it (no `problem` key on a line that can be bought). */
+function fromServer({ problem, ...line }: CartLine): CartItem {
+  return problem ? { ...line, problem } : line;
 }
 
 function loadCart(): CartState {
@@ -98,6 +150,8 @@ function loadCart(): CartState {
     shippingAddress: readStored(SHIPPING_KEY, storedShippingAddress) ?? null,
     paymentMethod: readStored(PAYMENT_METHOD_KEY, nonEmptyText) ?? DEFAULT_PAYMENT_METHOD,
     discountCode: readStored(DISCOUNT_CODE_KEY, storedDiscountCode) ?? null,
+    sync: readStored(CART_SYNC_KEY, storedCartSync) ?? null,
+    notice: null,
   };
 }
 
@@ -118,10 +172,16 @@ export const cartSlice = createSlice({
     removeItem(state, action: PayloadAction<CartLineId>) {
       state.cartItems = state.cartItems.filter((item) => !sameLine(item, action.payload));
     },
-    /** Empties the cart once its order is placed: the code went with the order. */
+    /**
+     * Empties the cart once its order is placed: the code went with the order. The server took
+     * the ordered lines out of the account's cart itself (and raised its version), so an empty
+     * cart counts as in step with it: the next sync loads what is left there (a line added on
+     * another device meanwhile) instead of saving an empty cart against an older version.
+     */
     reset(state) {
       state.cartItems = [];
       state.discountCode = null;
+      if (state.sync) state.sync = { ...state.sync, lines: linesKey([]) };
     },
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
@@ -136,6 +196,47 @@ export const cartSlice = createSlice({
     removeDiscountCode(state) {
       state.discountCode = null;
     },
+    /**
+     * Asks for the account's cart (app start, cart screen): cart-sync.ts sends lines changed in
+     * this browser, or else loads the account's.
+     */
+    cartLoadRequested() {},
+    /** The account's cart as the server answered it becomes this browser's. */
+    serverCartLoaded(state, action: PayloadAction<ServerCart>) {
+      const items = action.payload.cartItems.map(fromServer);
+      // The same lines keep their identity, so nothing is written to storage for nothing.
+      if (JSON.stringify(items) !== JSON.stringify(state.cartItems)) state.cartItems = items;
+      state.sync = {
+        owner: action.payload.owner,
+        version: action.payload.version,
+        lines: linesKey(items),
+      };
+      state.notice = action.payload.notice ?? null;
+    },
+    /** The server took lines that changed again meanwhile: only its version is kept. */
+    serverCartVersion(state, action: PayloadAction<CartSync>) {
+      state.sync = action.payload;
+    },
+    /** Lines of another account, kept by a session that ended, are not for this one. */
+    foreignCartDropped(state) {
+      state.cartItems = [];
+      state.discountCode = null;
+      state.sync = null;
+    },
+    cartNoticeShown(state) {
+      state.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // Signing out leaves nothing of the cart (or the address) to the next person on this
+    // browser; the account keeps its cart on the server.
+    builder.addCase(loggedOut, (state) => {
+      state.cartItems = [];
+      state.discountCode = null;
+      state.shippingAddress = null;
+      state.sync = null;
+      state.notice = null;
+    });
   },
   selectors: {
     selectCart: (state) => state,
@@ -154,5 +255,10 @@ export const {
   savePaymentMethod,
   applyDiscountCode,
   removeDiscountCode,
+  cartLoadRequested,
+  serverCartLoaded,
+  serverCartVersion,
+  foreignCartDropped,
+  cartNoticeShown,
 } = cartSlice.actions;
 export const { selectCart, selectDistinctItemCount, selectUnitCount } = cartSlice.selectors;

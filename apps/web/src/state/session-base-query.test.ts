@@ -6,7 +6,14 @@ import { endSessionOnUnauthorized } from './session-base-query.ts';
 import { SESSION_ENDED_MESSAGE, sessionSlice, signedIn } from './session-slice.ts';
 
 function user(token: string): UserInfo {
-  return { _id: 'u1', name: 'Jane', email: 'jane@example.com', isAdmin: false, token };
+  return {
+    _id: 'u1',
+    name: 'Jane',
+    email: 'jane@example.com',
+    isAdmin: false,
+    emailVerified: true,
+    token,
+  };
 }
 
 function storeSignedInAs(token: string | null) {

@@ -12,8 +12,9 @@ import {
 } from './session-slice.ts';
 
 /**
- * Keeps the session in browser storage and cleans up when it ends. The cart is left alone: a
- * shopper who signs out (or whose token expired) keeps what they were about to buy.
+ * Keeps the session in browser storage and cleans up when it ends. The cart slice empties itself
+ * on Logout (the account keeps it, decision 0026); a session that expired keeps the cart, which
+ * the next sign-in of another account drops (features/cart/cart-sync.ts).
  */
 export const sessionPersistence = createListenerMiddleware();
 

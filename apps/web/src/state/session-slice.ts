@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserInfo } from '@proshop/domain/user-schemas';
 import { readStored } from '../lib/browser-storage.ts';
-import { boolean, nonEmptyText, objectOf, text } from '../lib/stored-shape.ts';
+import { boolean, nonEmptyText, objectOf, optional, text } from '../lib/stored-shape.ts';
 
 export const USER_INFO_KEY = 'userInfo';
 
@@ -11,16 +11,24 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 // A hand-written check rather than the domain's userInfoSchema: the session is read on the first
 // load, where zod would weigh on the start-up script (see stored-shape.ts). The type parameter
 // keeps the two in step.
-const storedUserInfo = objectOf<UserInfo>({
+const storedUserInfo = objectOf<StoredSession>({
   _id: nonEmptyText,
   name: text,
   email: text,
   isAdmin: boolean,
+  emailVerified: optional(boolean),
+  pendingEmail: optional(text),
   token: nonEmptyText,
 });
 
+/**
+ * The session as the browser keeps it: sessions stored before e-mail confirmation existed have
+ * no `emailVerified`; screens that need it read the profile (EmailConfirmationBanner).
+ */
+export type StoredSession = Omit<UserInfo, 'emailVerified'> & { emailVerified?: boolean };
+
 export interface SessionState {
-  userInfo: UserInfo | null;
+  userInfo: StoredSession | null;
   /** Set when the server refused the token; the login page shows it until the next sign-in. */
   endedMessage: string | null;
   /** Counts ended sessions, so the app sends the shopper to /login once per ending. */

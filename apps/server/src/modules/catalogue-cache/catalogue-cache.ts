@@ -47,6 +47,14 @@ export class CatalogueCache implements CatalogueChanges {
     return this.store.isAccepting;
   }
 
+  /**
+   * Changes with every invalidation. The server-written pages (modules/seo) keep their own
+   * cache and drop it when this moves; read it before querying, as `ResponseStore.set` does.
+   */
+  get generation(): number {
+    return this.store.generation;
+  }
+
   async change<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
     const listener = this.listener;
     if (!listener) {

@@ -1,6 +1,9 @@
 import { lineLabel, type OptionValue } from '@proshop/domain/variants';
-import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { MailBrand } from '../mail/templates/brand.ts';
+import { link, paragraph } from '../mail/templates/components.ts';
+import { html } from '../mail/templates/html.ts';
+import { brandedMail } from '../mail/templates/layout.ts';
 
 /** A variant that a sale took to or below its low-stock threshold. */
 export interface LowStockVariant {
@@ -19,41 +22,39 @@ export interface LowStockVariant {
  */
 export function lowStockEmail(
   variants: readonly LowStockVariant[],
-  shop: { to: string; name: string; publicUrl: string },
+  shop: { to: string; brand: MailBrand },
 ): MailMessage {
+  const { brand } = shop;
   const shown = variants.map((variant) => ({
     label: lineLabel(variant.productName, variant.options),
     sku: variant.sku,
     left: `${variant.left} left (low at ${variant.threshold})`,
-    url: `${shop.publicUrl}/admin/product/${variant.productId}/edit`,
+    url: `${brand.publicUrl}/admin/product/${variant.productId}/edit`,
   }));
   const [first] = shown;
   const subject =
     shown.length === 1 && first
       ? `Low stock: ${first.label}`
       : `Low stock: ${shown.length} products are running out`;
-  return {
+  const intro = 'A sale has just taken these to their low-stock level:';
+  return brandedMail(brand, {
     to: shop.to,
-    subject: `${shop.name}: ${subject}`,
+    subject: `${brand.shopName}: ${subject}`,
+    preheader: subject,
     text: [
-      'A sale has just taken these to their low-stock level:',
+      intro,
       '',
       ...shown.flatMap(({ label, sku, left, url }) => [
         `${label} (SKU ${sku}): ${left}`,
         `  Restock: ${url}`,
       ]),
-    ].join('\n'),
-    html: `<!doctype html>
-<html>
-  <body style="font-family: sans-serif; color: #222">
-    <p>A sale has just taken these to their low-stock level:</p>
-    <ul>${shown
-      .map(
-        ({ label, sku, left, url }) =>
-          `<li><a href="${escapeHtml(url)}">${escapeHtml(label)}</a> (SKU ${escapeHtml(sku)}): ${escapeHtml(left)}</li>`,
-      )
-      .join('')}</ul>
-  </body>
-</html>`,
-  };
+    ],
+    body: html`${paragraph(intro)}
+      <ul style="margin: 0 0 16px; padding-left: 20px">
+        ${shown.map(
+          ({ label, sku, left, url }) =>
+            html`<li style="margin: 0 0 8px">${link(url, label)} (SKU ${sku}): ${left}</li>`,
+        )}
+      </ul>`,
+  });
 }

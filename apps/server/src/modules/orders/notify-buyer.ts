@@ -2,11 +2,14 @@ import type { Order } from '@proshop/domain/order-schemas';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { escapeHtml } from '../../html/escape-html.ts';
+import type { BackInStock } from '../wishlist/back-in-stock.ts';
+import { mailBrand } from '../mail/templates/brand.ts';
+import { shopAlertEmail } from './shop-alert-email.ts';
 import { lowStockEmail } from './low-stock-alert.ts';
 import type { LowStockWatch } from './stock.ts';
 import {
   cancelledEmail,
+  deliveredEmail,
   receiptEmail,
   refundEmail,
   returnEmail,
@@ -16,6 +19,7 @@ import {
 export type OrderEvent =
   | 'paid'
   | 'sent'
+  | 'delivered'
   | { cancelledBy: Parameters<typeof cancelledEmail>[3] }
   | { refund: Refund }
   | { returnRequest: ReturnRequest; step: 'received' | 'accepted' | 'declined' };
@@ -39,33 +43,37 @@ export interface OrderNotices {
    * sale's transaction; none without SHOP_EMAIL (the admin's product list still shows them).
    */
   lowStock: LowStockWatch;
+  /** Answers the back-in-stock requests of stock given back (stock.ts giveStockBack). */
+  backInStock: BackInStock;
 }
 
 export function orderNotices(app: FastifyInstance): OrderNotices {
+  const brand = mailBrand({ shopName: app.config.SHOP_NAME, publicUrl: app.config.publicUrl });
   return {
     async queue(tx, order, event) {
       const url = `${app.config.publicUrl}/order/${order._id}`;
-      const shop = app.config.SHOP_NAME;
       const message =
         event === 'paid'
-          ? receiptEmail(order, shop, url)
+          ? receiptEmail(order, brand, url)
           : event === 'sent'
-            ? sentEmail(order, shop, url)
-            : 'refund' in event
-              ? refundEmail(order, event.refund, shop, url)
-              : 'returnRequest' in event
-                ? returnEmail(order, event.returnRequest, event.step, shop, url)
-                : cancelledEmail(order, shop, url, event.cancelledBy);
+            ? sentEmail(order, brand, url)
+            : event === 'delivered'
+              ? deliveredEmail(order, brand, url)
+              : 'refund' in event
+                ? refundEmail(order, event.refund, brand, url)
+                : 'returnRequest' in event
+                  ? returnEmail(order, event.returnRequest, event.step, brand, url)
+                  : cancelledEmail(order, brand, url, event.cancelledBy);
       await app.mailOutbox.queue(tx, message, { orderId: order._id });
     },
     nudge: () => app.mailOutbox.nudge(),
+    backInStock: app.backInStock,
     lowStock: {
       shopThreshold: app.config.LOW_STOCK_THRESHOLD,
       async alert(tx, variants) {
         const to = app.config.SHOP_EMAIL;
         if (!to) return;
-        const shop = { to, name: app.config.SHOP_NAME, publicUrl: app.config.publicUrl };
-        await app.mailOutbox.queue(tx, lowStockEmail(variants, shop));
+        await app.mailOutbox.queue(tx, lowStockEmail(variants, { to, brand }));
       },
     },
     async alertShop(tx, subject, text) {
@@ -74,13 +82,7 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
         app.log.error({ subject }, `${text} (set SHOP_EMAIL to get this by e-mail)`);
         return;
       }
-      const shop = app.config.SHOP_NAME;
-      await app.mailOutbox.queue(tx, {
-        to,
-        subject: `${shop}: ${subject}`,
-        text,
-        html: `<!doctype html><html><body><p>${escapeHtml(text)}</p></body></html>`,
-      });
+      await app.mailOutbox.queue(tx, shopAlertEmail(brand, { to, subject, text }));
     },
   };
 }

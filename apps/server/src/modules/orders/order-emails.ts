@@ -2,30 +2,37 @@ import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import { lineLabel } from '@proshop/domain/variants';
-import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { absoluteUrl, type MailBrand } from '../mail/templates/brand.ts';
+import {
+  button,
+  list,
+  note,
+  orderLines,
+  paragraph,
+  totals,
+  type MailLine,
+} from '../mail/templates/components.ts';
+import { html, type SafeHtml } from '../mail/templates/html.ts';
+import { brandedMail } from '../mail/templates/layout.ts';
 
 /** An amount of the order in the order's own currency, as the shop's screens show it. */
 const moneyOf = (order: Order) => (amount: number) => formatMoney(toCents(amount), order.currency);
 
-function lines(order: Order): { text: string[]; html: string } {
+/** The order's lines as the HTML shows them (with their pictures) and as lines of text. */
+function lines(order: Order, brand: MailBrand): { text: string[]; shown: MailLine[] } {
   const money = moneyOf(order);
   const shown = order.orderItems.map((item) => ({
-    item,
+    image: absoluteUrl(brand, item.image),
     label: lineLabel(item.name, item.options),
+    qty: item.qty,
     price: money(item.price),
     total: formatMoney(lineTotal(toCents(item.price), item.qty), order.currency),
   }));
   const text = shown.map(
-    ({ item, label, price, total }) => `${item.qty} x ${label} at ${price} = ${total}`,
+    ({ qty, label, price, total }) => `${qty} x ${label} at ${price} = ${total}`,
   );
-  const html = shown
-    .map(
-      ({ item, label, total }) =>
-        `<tr><td>${item.qty} x ${escapeHtml(label)}</td><td align="right">${total}</td></tr>`,
-    )
-    .join('');
-  return { text, html };
+  return { text, shown };
 }
 
 /**
@@ -46,26 +53,37 @@ const discountText = (order: Order): string[] => {
   return row ? [`${row.label}: ${row.amount}`] : [];
 };
 
-function page(body: string): string {
-  return `<!doctype html>
-<html>
-  <body style="font-family: sans-serif; color: #222">
-${body}
-  </body>
-</html>`;
-}
-
-/** The receipt sent when an order is paid. */
-export function receiptEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
-  const { text, html } = lines(order);
+/** Items, discount, shipping, tax and the total, as the receipt and the HTML notices list them. */
+function priceRows(order: Order, totalLabel: string) {
   const money = moneyOf(order);
   const discount = discountRow(order);
+  return [
+    { label: 'Items', amount: money(order.itemsPrice) },
+    ...(discount ? [discount] : []),
+    { label: 'Shipping', amount: money(order.shippingPrice) },
+    { label: 'Tax', amount: money(order.taxPrice) },
+    { label: totalLabel, amount: money(order.totalPrice) },
+  ];
+}
+
+/** The order's lines with their pictures and its totals: what every buyer's e-mail shows. */
+const orderSummary = (order: Order, brand: MailBrand, totalLabel: string): SafeHtml =>
+  html`${orderLines(lines(order, brand).shown)}${totals(priceRows(order, totalLabel), { strongLast: true })}`;
+
+const greeting = (order: Order) => paragraph(html`Hello ${order.user.name},`);
+
+/** The receipt sent when an order is paid. */
+export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
+  const { text } = lines(order, brand);
+  const money = moneyOf(order);
+  const { shopName } = brand;
   const number = order._id;
   const a = order.shippingAddress;
   const address = `${a.address}, ${a.city} ${a.postalCode}, ${a.country}`;
-  return {
+  return brandedMail(brand, {
     to: order.user.email,
     subject: `${shopName}: receipt for order ${number}`,
+    preheader: `We have received your payment of ${money(order.totalPrice)}.`,
     text: [
       `Hello ${order.user.name},`,
       '',
@@ -82,24 +100,12 @@ export function receiptEmail(order: Order, shopName: string, orderUrl: string): 
       `Follow your order at ${orderUrl}`,
       '',
       shopName,
-    ].join('\n'),
-    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>Thank you for your order ${number}. We have received your payment.</p>
-    <table cellpadding="4">${html}
-      <tr><td>Items</td><td align="right">${money(order.itemsPrice)}</td></tr>${
-        discount
-          ? `
-      <tr><td>${escapeHtml(discount.label)}</td><td align="right">${discount.amount}</td></tr>`
-          : ''
-      }
-      <tr><td>Shipping</td><td align="right">${money(order.shippingPrice)}</td></tr>
-      <tr><td>Tax</td><td align="right">${money(order.taxPrice)}</td></tr>
-      <tr><th align="left">Total paid</th><th align="right">${money(order.totalPrice)}</th></tr>
-    </table>
-    <p>It will be sent to ${escapeHtml(address)}.</p>
-    <p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
-    <p>${escapeHtml(shopName)}</p>`),
-  };
+    ],
+    body: html`${greeting(order)}
+    ${paragraph(`Thank you for your order ${number}. We have received your payment.`)}
+    ${orderSummary(order, brand, 'Total paid')} ${paragraph(`It will be sent to ${address}.`)}
+    ${button(orderUrl, 'Follow your order')}`,
+  });
 }
 
 /** "Carrier: DHL" and "Tracking number: …", as far as the admin gave them on Mark As Sent. */
@@ -111,12 +117,13 @@ function shipmentRows(order: Order): string[] {
 }
 
 /** The notice sent when an admin marks an order sent, with its carrier and tracking number. */
-export function sentEmail(order: Order, shopName: string, orderUrl: string): MailMessage {
-  const { text } = lines(order);
+export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
+  const { text } = lines(order, brand);
   const shipment = shipmentRows(order);
-  return {
+  return brandedMail(brand, {
     to: order.user.email,
-    subject: `${shopName}: your order ${order._id} has been sent`,
+    subject: `${brand.shopName}: your order ${order._id} has been sent`,
+    preheader: `Your order ${order._id} is on its way.`,
     text: [
       `Hello ${order.user.name},`,
       '',
@@ -127,18 +134,37 @@ export function sentEmail(order: Order, shopName: string, orderUrl: string): Mai
       '',
       `Follow your order at ${orderUrl}`,
       '',
-      shopName,
-    ].join('\n'),
-    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>Your order ${order._id} is on its way.</p>${
-      shipment.length > 0
-        ? `
-    <p>${shipment.map(escapeHtml).join('<br>')}</p>`
-        : ''
-    }
-    <p><a href="${escapeHtml(orderUrl)}">Follow your order</a></p>
-    <p>${escapeHtml(shopName)}</p>`),
-  };
+      brand.shopName,
+    ],
+    body: html`${greeting(order)} ${paragraph(`Your order ${order._id} is on its way.`)}
+    ${shipment.length > 0 ? list(shipment) : ''} ${orderSummary(order, brand, 'Total')}
+    ${button(orderUrl, 'Follow your order')}`,
+  });
+}
+
+/** The notice sent when an admin marks an order delivered. */
+export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
+  const { text } = lines(order, brand);
+  return brandedMail(brand, {
+    to: order.user.email,
+    subject: `${brand.shopName}: your order ${order._id} has been delivered`,
+    preheader: `Your order ${order._id} has been delivered.`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      `Your order ${order._id} has been delivered:`,
+      ...text,
+      '',
+      'We hope you enjoy it. You can review what you bought on its product page.',
+      `See the order at ${orderUrl}`,
+      '',
+      brand.shopName,
+    ],
+    body: html`${greeting(order)} ${paragraph(`Your order ${order._id} has been delivered.`)}
+    ${orderSummary(order, brand, 'Total')}
+    ${paragraph('We hope you enjoy it. You can review what you bought on its product page.')}
+    ${button(orderUrl, 'See the order')}`,
+  });
 }
 
 /**
@@ -147,15 +173,17 @@ export function sentEmail(order: Order, shopName: string, orderUrl: string): Mai
  */
 function notice(
   order: Order,
-  shop: { shopName: string; orderUrl: string },
+  shop: { brand: MailBrand; orderUrl: string },
   subject: string,
-  said: { what: string; listed?: readonly string[]; more?: readonly string[] },
+  said: { what: string; listed?: readonly string[]; more?: readonly string[]; summary?: boolean },
 ): MailMessage {
   const listed = said.listed ?? [];
   const more = said.more ?? [];
-  return {
+  const { brand, orderUrl } = shop;
+  return brandedMail(brand, {
     to: order.user.email,
-    subject: `${shop.shopName}: ${subject}`,
+    subject: `${brand.shopName}: ${subject}`,
+    preheader: said.what,
     text: [
       `Hello ${order.user.name},`,
       '',
@@ -163,17 +191,14 @@ function notice(
       ...listed,
       ...(more.length > 0 ? ['', ...more] : []),
       '',
-      `See the order at ${shop.orderUrl}`,
+      `See the order at ${orderUrl}`,
       '',
-      shop.shopName,
-    ].join('\n'),
-    html: page(`    <p>Hello ${escapeHtml(order.user.name)},</p>
-    <p>${escapeHtml(said.what)}</p>
-    ${listed.length > 0 ? `<p>${listed.map(escapeHtml).join('<br>')}</p>` : ''}
-    ${more.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
-    <p><a href="${escapeHtml(shop.orderUrl)}">See the order</a></p>
-    <p>${escapeHtml(shop.shopName)}</p>`),
-  };
+      brand.shopName,
+    ],
+    body: html`${greeting(order)} ${paragraph(said.what)}
+    ${said.summary ? orderSummary(order, brand, 'Total') : listed.length > 0 ? list(listed) : ''}
+    ${more.map((line) => note(line))} ${button(orderUrl, 'See the order')}`,
+  });
 }
 
 /** "2 x Desk lamp" (with the option values of a variant) for each line, by the lines' ids. */
@@ -193,16 +218,17 @@ const cancelledBecause: Record<'buyer' | 'admin' | 'shop', string> = {
 /** The notice sent when an order is cancelled, by whom it was, and what becomes of the money. */
 export function cancelledEmail(
   order: Order,
-  shopName: string,
+  brand: MailBrand,
   orderUrl: string,
   by: keyof typeof cancelledBecause,
 ): MailMessage {
   const money = order.isPaid
     ? 'What you paid is being refunded; another e-mail will confirm it.'
     : 'Nothing was charged.';
-  return notice(order, { shopName, orderUrl }, `your order ${order._id} has been cancelled`, {
+  return notice(order, { brand, orderUrl }, `your order ${order._id} has been cancelled`, {
     what: `Your order ${order._id} has been cancelled ${cancelledBecause[by]}. ${money}`,
-    listed: [...lines(order).text, ...discountText(order)],
+    listed: [...lines(order, brand).text, ...discountText(order)],
+    summary: true,
   });
 }
 
@@ -210,12 +236,12 @@ export function cancelledEmail(
 export function refundEmail(
   order: Order,
   refund: Refund,
-  shopName: string,
+  brand: MailBrand,
   orderUrl: string,
 ): MailMessage {
   const amount = moneyOf(order)(refund.amount);
   const what = [...namedLines(order, refund.lines), ...(refund.shipping ? ['Shipping'] : [])];
-  return notice(order, { shopName, orderUrl }, `a refund of ${amount} for order ${order._id}`, {
+  return notice(order, { brand, orderUrl }, `a refund of ${amount} for order ${order._id}`, {
     what: `We have refunded ${amount} for your order ${order._id}.`,
     listed: what.length > 0 ? ['For:', ...what] : [],
     more: ['It goes back to the way you paid; your bank may take a few days to show it.'],
@@ -234,11 +260,11 @@ export function returnEmail(
   order: Order,
   request: ReturnRequest,
   step: keyof typeof returnWords,
-  shopName: string,
+  brand: MailBrand,
   orderUrl: string,
 ): MailMessage {
   const said = step === 'declined' && request.declineMessage ? [request.declineMessage] : [];
-  return notice(order, { shopName, orderUrl }, `your return for order ${order._id} is ${step}`, {
+  return notice(order, { brand, orderUrl }, `your return for order ${order._id} is ${step}`, {
     what: returnWords[step](order._id),
     listed: namedLines(order, request.lines),
     more: said,

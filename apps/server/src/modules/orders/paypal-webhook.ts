@@ -162,7 +162,7 @@ async function captureLost(
   const values: Partial<OrderRow> = { paymentProblem: problem, paymentProblemAt: new Date() };
   const stockBack = order.isPaid && !order.isSent && !order.cancelledAt;
   if (stockBack) {
-    await giveStockBack(tx, items);
+    await giveStockBack(tx, items, deps.notices.backInStock);
     await giveDiscountUseBack(tx, order.id);
     Object.assign(values, { cancelledAt: new Date(), cancelledBy: 'shop' });
   }

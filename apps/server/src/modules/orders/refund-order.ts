@@ -34,6 +34,7 @@ import {
 import { ORDER_NOT_FOUND } from './service.ts';
 import type { SettleDeps } from './settle-capture.ts';
 import { giveStockBack } from './stock.ts';
+import type { BackInStock } from '../wishlist/back-in-stock.ts';
 
 export const NOT_PAID_NO_REFUND = 'This order has not been paid, so there is nothing to refund';
 /** How long a pending refund waits before the provider is asked about it again. */
@@ -124,7 +125,7 @@ export async function refundOrder(
  */
 export async function storeRemainingRefund(
   tx: Database,
-  deps: Pick<SettleDeps, 'payments'>,
+  deps: Pick<SettleDeps, 'payments' | 'notices'>,
   order: OrderRow,
   items: readonly OrderItemRow[],
   by: SessionUser,
@@ -149,6 +150,7 @@ export async function storeRemainingRefund(
   if (restockNow || isRefundRefusal(plan)) {
     await linesBackIntoStock(
       tx,
+      deps.notices.backInStock,
       items,
       lines.map((line) => ({ orderItemId: line.orderItem, qty: line.qty })),
     );
@@ -160,6 +162,7 @@ export async function storeRemainingRefund(
 /** Puts these units of the order's lines back into stock (products deleted since are skipped). */
 async function linesBackIntoStock(
   tx: Database,
+  backInStock: BackInStock,
   items: readonly OrderItemRow[],
   lines: readonly { orderItemId: string; qty: number }[],
 ): Promise<void> {
@@ -170,6 +173,7 @@ async function linesBackIntoStock(
       const item = lineOf.get(line.orderItemId);
       return item ? [{ ...item, qty: line.qty }] : [];
     }),
+    backInStock,
   );
 }
 
@@ -287,7 +291,8 @@ async function recordRefundResult(
     if (firstAccepted) {
       // The order's row, then its products, then its discount: the order payments lock them in.
       const found = await findOrderWithLines(tx, refund.orderId, { forUpdate: true });
-      if (found && refund.restock) await linesBackIntoStock(tx, found.items, lines);
+      if (found && refund.restock)
+        await linesBackIntoStock(tx, deps.notices.backInStock, found.items, lines);
       if (found) {
         const afterSale = await findAfterSaleOfOrder(tx, refund.orderId);
         const order = toOrder(found.order, found.items, afterSale);

@@ -393,8 +393,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses(404, 409) },
       },
     },
-    (request) =>
-      advanceOrder(app.db, currentUser(request), request.params.id, 'delivered', notices),
+    async (request) => {
+      const order = await advanceOrder(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        'delivered',
+        notices,
+      );
+      notices.nudge();
+      return order;
+    },
   );
 
   app.get(

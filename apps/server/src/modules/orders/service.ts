@@ -32,8 +32,10 @@ import {
   updateOrder,
   type OrderLineWithStock,
 } from './repository.ts';
+import { removeOrderedLines } from '../cart/ordered-lines.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { applicableDiscount, type AppliedDiscount } from '../promotions/service.ts';
+import { requireConfirmedEmail } from '../users/email-confirmation-service.ts';
 import { findAfterSaleOfOrder } from './after-sale.ts';
 import type { OrderFilter } from './order-search.ts';
 import { byAdmin, recordOrderEvent } from './order-events.ts';
@@ -217,6 +219,7 @@ export async function createOrder(
   idempotencyKey: string | undefined,
   shop: ShopNow,
 ): Promise<Order> {
+  await requireConfirmedEmail(db, user.id);
   const requestHash = orderRequestHash(request);
   if (idempotencyKey) {
     const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
@@ -250,6 +253,7 @@ export async function createOrder(
       },
       lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
     );
+    await removeOrderedLines(db, user.id, lines);
     return toOrder(stored.order, stored.items, stored.afterSale);
   } catch (error) {
     // The same key sent twice at once: the first insert won; answer its order (or refuse this
@@ -337,8 +341,8 @@ const NO_SHIPMENT: Shipment = Object.freeze({ carrier: null, trackingNumber: nul
 
 /**
  * Admin: paid → sent (with the carrier and tracking number, if given), or sent → delivered, by
- * the shared transition rules; 409 otherwise. The buyer's notice of a sent order is queued in
- * the mail outbox, and the step added to the order's timeline, in the same transaction.
+ * the shared transition rules; 409 otherwise. The buyer's notice of a sent or delivered order is
+ * queued in the mail outbox, and the step added to the order's timeline, in the same transaction.
  */
 export async function advanceOrder(
   db: Database,
@@ -385,6 +389,8 @@ export async function advanceOrder(
     const delivered = await updateOrder(tx, id, { isDelivered: true, deliveredAt: now });
     if (!delivered) throw notFound(ORDER_NOT_FOUND);
     await recordOrderEvent(tx, { orderId: id, kind: 'delivered', ...byAdmin(admin) });
-    return toOrder(delivered, items, await findAfterSaleOfOrder(tx, id));
+    const deliveredOrder = toOrder(delivered, items, await findAfterSaleOfOrder(tx, id));
+    await notices.queue(tx, deliveredOrder, 'delivered');
+    return deliveredOrder;
   });
 }

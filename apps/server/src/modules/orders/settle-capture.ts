@@ -48,7 +48,7 @@ export interface SettleDeps {
   payments: PaymentProvider;
   log: FastifyBaseLogger;
   /** Queues the buyer's e-mails, and the shop's alerts, in the transaction of the change. */
-  notices: Pick<OrderNotices, 'queue' | 'alertShop' | 'lowStock'>;
+  notices: Pick<OrderNotices, 'queue' | 'alertShop' | 'lowStock' | 'backInStock'>;
   /** Stock, and the reviews' "verified purchase" badge, are part of the catalogue. */
   catalogue: CatalogueChanges;
 }
@@ -109,7 +109,7 @@ async function settle(
           'a completed capture was refused',
         );
       }
-      await giveStockBack(tx, items);
+      await giveStockBack(tx, items, deps.notices.backInStock);
       await giveDiscountUseBack(tx, order.id);
       await endCapture(tx, order.id, attempt.attemptId);
       await recordOrderEvent(tx, {

@@ -9,6 +9,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema.ts';
 import { refreshVariantSummaries } from '../products/variant-summary.ts';
+import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { LowStockVariant } from './low-stock-alert.ts';
 import type { OrderItemRow } from './order-mapper.ts';
 import type { OrderLineWithStock } from './repository.ts';
@@ -191,9 +192,14 @@ async function alertLowStock(
  * Gives back the stock `takeStock` took for these lines (a capture that did not pay, a refund
  * with restock, a cancelled paid order) to their variants, switched off or not. A deleted
  * variant's units have nowhere to go; deleted products are skipped. Locks the products in id
- * order first, as takeStock does, so the two cannot deadlock.
+ * order first, as takeStock does, so the two cannot deadlock. Stock that comes back answers the
+ * customers waiting for it (`backInStock`), in the same transaction.
  */
-export async function giveStockBack(tx: Database, items: readonly OrderItemRow[]): Promise<void> {
+export async function giveStockBack(
+  tx: Database,
+  items: readonly OrderItemRow[],
+  backInStock: BackInStock,
+): Promise<void> {
   const live = items.filter((item) => item.productId !== null);
   if (live.length === 0) return;
   const productIds = [...new Set(live.map((item) => item.productId!))];
@@ -220,6 +226,7 @@ export async function giveStockBack(tx: Database, items: readonly OrderItemRow[]
   const unsold = unitsBy(live, (item) => item.productId!);
   await countSold(tx, new Map([...unsold].map(([id, qty]) => [id, -qty])));
   await refreshVariantSummaries(tx, productIds);
+  await backInStock.announce(tx, productIds);
 }
 
 /**

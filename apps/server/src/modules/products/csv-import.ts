@@ -13,12 +13,15 @@ import { applyImport } from './csv-import-apply.ts';
 import { pictureRef, readZipPictures } from './csv-import-pictures.ts';
 import { planImport, type ImportPlan, type PictureSource } from './csv-import-plan.ts';
 import { readProductCsv, type CsvProductRow } from './csv-import-read.ts';
+import type { BackInStock } from '../wishlist/back-in-stock.ts';
 
 export interface ImportDeps {
   db: Database;
   catalogue: CatalogueChanges;
   storage: ImageStorage;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Answers the back-in-stock requests of the products the import restocks. */
+  backInStock: BackInStock;
 }
 
 export interface ImportInput {
@@ -153,7 +156,9 @@ export async function importProductCsv(
       const found: ImportError[] = [];
       const plan = await planImport(tx, read.rows, { ...source, stored }, found, { lock: true });
       if (found.length > 0) throw new ImportRefused(plan, found);
-      return { plan, ...(await applyImport(tx, admin.id, plan.products, plan.current)) };
+      const applied = await applyImport(tx, admin.id, plan.products, plan.current);
+      await deps.backInStock.announce(tx, applied.productIds);
+      return { plan, ...applied };
     });
     // Pictures the products no longer show, and any stored picture no product took up.
     await removeUnusedPictures(deps.db, files, [...done.dropped, ...stored.values()]);

@@ -112,6 +112,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         catalogue: app.catalogue,
         storage: app.imageStorage,
         log: request.log,
+        backInStock: app.backInStock,
       };
       const report = await importProductCsv(deps, currentUser(request), form);
       if (!report.dryRun && !report.applied) {

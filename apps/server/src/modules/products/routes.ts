@@ -144,6 +144,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         { storage: app.imageStorage, log: request.log },
         app.config.LOW_STOCK_THRESHOLD,
+        app.backInStock,
       ),
   );
 
@@ -161,7 +162,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      replaceVariants(app.db, app.catalogue, currentUser(request), request.params.id, request.body),
+      replaceVariants(
+        app.db,
+        app.catalogue,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        app.backInStock,
+      ),
   );
 
   app.delete(

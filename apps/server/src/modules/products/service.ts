@@ -42,6 +42,7 @@ import { removeUnusedPictures, type PictureFiles } from '../uploads/file-cleanup
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { findOrCreateTaxonomy, type TaxonomyRef } from '../taxonomy/find-or-create.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
+import type { BackInStock } from '../wishlist/back-in-stock.ts';
 
 export const PRODUCT_REMOVED = 'Product removed';
 
@@ -115,6 +116,7 @@ export async function updateProduct(
   changes: ProductUpdateRequest,
   files: PictureFiles,
   shopLowStockThreshold: number,
+  backInStock: BackInStock,
 ): Promise<AdminProduct> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   // The stock is the variants' (the summary column is rewritten below), never set here.
@@ -145,6 +147,7 @@ export async function updateProduct(
     await clearDroppedVariantPictures(tx, id, pictures);
     // The price may have changed what variants without their own price sell at.
     await refreshVariantSummaries(tx, [id]);
+    await backInStock.announce(tx, [id]);
     return findAdminProductById(tx, id, shopLowStockThreshold);
   });
   if (!row) throw notFound(PRODUCT_NOT_FOUND);

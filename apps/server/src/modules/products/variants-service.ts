@@ -12,6 +12,7 @@ import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { lockProduct, updateProductById } from './repository.ts';
 import { getProductDetail } from './service.ts';
 import { refreshVariantSummaries } from './variant-summary.ts';
+import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import {
   deleteVariantsById,
   findSkusOfOtherProducts,
@@ -113,6 +114,7 @@ export async function replaceVariants(
   admin: SessionUser,
   id: string,
   request: VariantsUpdateRequest,
+  backInStock: BackInStock,
 ): Promise<ProductDetail> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const skus = request.variants.map((variant) => variant.sku);
@@ -135,6 +137,7 @@ export async function replaceVariants(
       await writeVariantChanges(tx, id, changes);
       await updateProductById(tx, id, { options: request.options, updatedAt: new Date() });
       await refreshVariantSummaries(tx, [id]);
+      await backInStock.announce(tx, [id]);
     });
   } catch (error) {
     // Another product took one of the SKUs between the check and the write (its transaction

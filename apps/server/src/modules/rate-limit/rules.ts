@@ -41,6 +41,12 @@ export const rateLimitRules = {
    * far more than a shopper whose cart asks again at each change, far too few to find codes by
    * guessing.
    */
+  /**
+   * New e-mail confirmation links: per account (its id in the e-mail's place, since the address
+   * may change) and per client address. A few cover a lost or slow e-mail; more would let an
+   * account send mail to any address over and over.
+   */
+  confirmEmail: { name: 'confirm-email', perAddress: 30, perEmail: 3, windowMs: 60 * MINUTE },
   discountCode: { name: 'discount-code', perAddress: 1000, perEmail: 300, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 

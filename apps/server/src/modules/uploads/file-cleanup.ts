@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { IMAGE_WIDTHS, sizedImage } from '@proshop/domain/product-image';
+import { COPY_WIDTHS, sizedImage } from '@proshop/domain/product-image';
 import type { Database } from '../../db/client.ts';
 import { isPictureInUse } from './picture-uses.ts';
 import type { ImageStorage } from './storage/image-storage.ts';
@@ -60,7 +60,7 @@ export async function removeUnusedPictures(
       // The full picture first: the upload stores it last, so a stored full picture always has
       // its copies, even when this stops half-way.
       await files.storage.delete(name);
-      for (const width of IMAGE_WIDTHS) await files.storage.delete(sizedImage(name, width));
+      for (const width of COPY_WIDTHS) await files.storage.delete(sizedImage(name, width));
       if (await isPictureInUse(db, addresses)) {
         files.log.warn(
           { picture: addresses[0] },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { IMAGE_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
+import { COPY_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
 import sharp from 'sharp';
 import { unavailable, unsupportedMedia } from '../../errors/app-error.ts';
 import { sniffImageType } from './image-type.ts';
@@ -28,7 +28,7 @@ interface EncodedImage {
 }
 
 /**
- * The full picture (at most 1200 pixels a side) and its sized copies (IMAGE_WIDTHS, 5:4, the
+ * The full picture (at most 1200 pixels a side) and its sized copies (COPY_WIDTHS, 5:4, the
  * picture whole inside), all WebP. Re-encoding drops anything hidden in the file: metadata,
  * scripts, trailing data.
  */
@@ -40,7 +40,7 @@ async function encode(bytes: Buffer, name: string): Promise<EncodedImage> {
     .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 82 })
     .toBuffer();
-  const copies = IMAGE_WIDTHS.map(async (width) => ({
+  const copies = COPY_WIDTHS.map(async (width) => ({
     name: sizedImage(name, width),
     bytes: await source
       .clone()

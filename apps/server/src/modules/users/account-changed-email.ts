@@ -1,5 +1,8 @@
-import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { MailBrand } from '../mail/templates/brand.ts';
+import { paragraph } from '../mail/templates/components.ts';
+import { html } from '../mail/templates/html.ts';
+import { brandedMail } from '../mail/templates/layout.ts';
 
 /**
  * Sent to the address an account had before its e-mail or password changed, so that an owner
@@ -9,18 +12,18 @@ import type { MailMessage } from '../mail/mailer.ts';
 export function accountChangedEmail(input: {
   to: string;
   changed: { email: boolean; password: boolean };
-  shopName: string;
+  brand: MailBrand;
   /** Where the owner can take the account back: the shop's address, or its reset page. */
   help: string;
 }): MailMessage {
-  const { to, changed, shopName, help } = input;
+  const { to, changed, brand, help } = input;
+  const { shopName } = brand;
   const what =
     changed.email && changed.password
       ? 'The e-mail address and the password'
       : changed.email
         ? 'The e-mail address'
         : 'The password';
-  const subject = `${shopName}: your account was changed`;
   const lines = [
     'Hello,',
     '',
@@ -31,14 +34,26 @@ export function accountChangedEmail(input: {
     '',
     shopName,
   ];
-  const html = `<!doctype html>
-<html>
-  <body style="font-family: sans-serif; color: #222">
-${lines
-  .filter((line) => line !== '')
-  .map((line) => `    <p>${escapeHtml(line)}</p>`)
-  .join('\n')}
-  </body>
-</html>`;
-  return { to, subject, text: lines.join('\n'), html };
+  return brandedMail(brand, {
+    to,
+    subject: `${shopName}: your account was changed`,
+    preheader: `${what} of your account changed.`,
+    text: lines,
+    body: html`${lines
+      .slice(0, -1)
+      .filter((line) => line !== '')
+      .map((line) => paragraph(line))}`,
+  });
+}
+
+/** How the owner takes the account back if the change was not theirs. */
+export function accountHelp(
+  shop: { shopEmail: string | undefined; shopName: string; publicUrl: string },
+  changed: { email: boolean },
+): string {
+  return shop.shopEmail
+    ? `write to ${shop.shopEmail} at once.`
+    : changed.email
+      ? `contact ${shop.shopName} at once.`
+      : `ask for a new password at ${shop.publicUrl}/forgotpassword at once.`;
 }

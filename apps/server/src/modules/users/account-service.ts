@@ -15,7 +15,13 @@ import { conflict, forbidden, invalid, notFound, unauthorized } from '../../erro
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import type { OutboxWorker } from '../mail/outbox-worker.ts';
-import { accountChangedEmail } from './account-changed-email.ts';
+import { accountChangedEmail, accountHelp } from './account-changed-email.ts';
+import {
+  announceConfirmation,
+  issueConfirmation,
+  pendingEmailOf,
+  type ConfirmationContext,
+} from './email-confirmation-service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { signToken } from '../auth/tokens.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
@@ -45,15 +51,25 @@ async function sessionOf(row: UserRow, jwtSecret: string): Promise<UserInfo> {
   return toUserInfo(row, token);
 }
 
+/**
+ * Creates the account, unconfirmed, and in the same transaction the link that confirms its
+ * address (email-confirmation-service.ts): the account may browse and keep a cart at once, and
+ * order once the link is followed.
+ */
 export async function register(
-  ctx: AccountContext & { limiter: RateLimiter },
+  ctx: AccountContext & { limiter: RateLimiter; confirmations: ConfirmationContext },
   body: RegisterRequest,
   address: string,
 ): Promise<UserInfo> {
   await ctx.limiter.consume(rateLimitRules.register, { address, email: body.email });
   const passwordHash = await hashPassword(body.password);
   try {
-    const row = await insertUser(ctx.db, { name: body.name, email: body.email, passwordHash });
+    const { row, issued } = await ctx.db.transaction(async (tx) => {
+      const row = await insertUser(tx, { name: body.name, email: body.email, passwordHash });
+      const issued = await issueConfirmation(tx, ctx.confirmations, row, { change: false });
+      return { row, issued };
+    });
+    announceConfirmation(ctx.confirmations, issued);
     return await sessionOf(row, ctx.jwtSecret);
   } catch (error) {
     if (error instanceof EmailTakenError) throw conflict(USER_EXISTS);
@@ -82,10 +98,11 @@ export async function login(
   return sessionOf(row, ctx.jwtSecret);
 }
 
+/** The account, with the new address it waits to confirm, if any. */
 export async function getProfile(ctx: AccountContext, userId: string): Promise<User> {
   const row = await findUserById(ctx.db, userId);
   if (!row) throw notFound(USER_NOT_FOUND);
-  return toUser(row);
+  return toUser(row, await pendingEmailOf(ctx.db, row, new Date()));
 }
 
 /** What a profile change needs beyond the account context: its limits and its e-mail. */
@@ -95,12 +112,16 @@ export interface ProfileContext extends AccountContext {
   shopName: string;
   shopEmail: string | undefined;
   publicUrl: string;
+  confirmations: ConfirmationContext;
 }
 
 /**
  * Name and e-mail, and the password when one is given (which ends every older session). A change
  * of e-mail or password needs the current password, judged and counted like a sign-in, so that a
- * stolen session cannot take the account over; the address the account had is told of it.
+ * stolen session cannot take the account over. A new e-mail is not taken at once: a link is sent
+ * to it, and the account keeps its address until that link is followed (the answer names the
+ * address waiting in `pendingEmail`). The address the account has is told of a new password here,
+ * and of a new address when it is confirmed.
  */
 export async function updateProfile(
   ctx: ProfileContext,
@@ -120,38 +141,48 @@ export async function updateProfile(
     }
     await attempt.succeeded();
   }
-  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
-      await confirmCaller(tx, caller, 'user');
-      const updated = await updateUser(tx, caller.id, {
-        name: body.name,
-        email: body.email,
-        ...(passwordHash ? { passwordHash } : {}),
-      });
-      if (updated && changesSignIn) {
-        await ctx.mail.queue(
-          tx,
-          accountChangedEmail({ to: current.email, changed, ...helpOf(ctx, changed) }),
-        );
-      }
-      return updated;
-    });
-    if (!row) throw notFound(USER_NOT_FOUND);
-    if (changesSignIn) ctx.mail.nudge();
-    return await sessionOf(row, ctx.jwtSecret);
-  } catch (error) {
-    if (error instanceof EmailTakenError) throw conflict(EMAIL_IN_USE);
-    throw error;
+  if (changed.email) {
+    // Refused now rather than at the link: the address is someone else's already.
+    const owner = await findUserByEmail(ctx.db, body.email);
+    if (owner && owner.id !== caller.id) throw conflict(EMAIL_IN_USE);
   }
-}
-
-/** How the owner takes the account back if the change was not theirs. */
-function helpOf(ctx: ProfileContext, changed: { email: boolean }) {
-  const help = ctx.shopEmail
-    ? `write to ${ctx.shopEmail} at once.`
-    : changed.email
-      ? `contact ${ctx.shopName} at once.`
-      : `ask for a new password at ${ctx.publicUrl}/forgotpassword at once.`;
-  return { shopName: ctx.shopName, help };
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const { row, issued } = await ctx.db.transaction(async (tx) => {
+    await confirmCaller(tx, caller, 'user');
+    const updated = await updateUser(tx, caller.id, {
+      name: body.name,
+      ...(passwordHash ? { passwordHash } : {}),
+    });
+    if (!updated) return { row: undefined, issued: undefined };
+    const passwordChange = { email: false, password: changed.password };
+    if (changed.password) {
+      await ctx.mail.queue(
+        tx,
+        accountChangedEmail({
+          to: current.email,
+          changed: passwordChange,
+          brand: ctx.confirmations.brand,
+          help: accountHelp(ctx, passwordChange),
+        }),
+      );
+    }
+    const issued = changed.email
+      ? await issueConfirmation(
+          tx,
+          ctx.confirmations,
+          { id: caller.id, email: body.email },
+          { change: true },
+        )
+      : undefined;
+    return { row: updated, issued };
+  });
+  if (!row) throw notFound(USER_NOT_FOUND);
+  if (changed.password) ctx.mail.nudge();
+  if (issued) announceConfirmation(ctx.confirmations, issued);
+  const pendingEmail = await pendingEmailOf(ctx.db, row, ctx.confirmations.clock.now());
+  return toUserInfo(
+    row,
+    await signToken({ id: row.id, tokenVersion: row.tokenVersion }, ctx.jwtSecret),
+    pendingEmail,
+  );
 }

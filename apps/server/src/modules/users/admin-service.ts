@@ -28,7 +28,7 @@ function checkId(id: string): string {
 }
 
 export async function listAllUsers(db: Database): Promise<User[]> {
-  return (await listUsers(db)).map(toUser);
+  return (await listUsers(db)).map((row) => toUser(row));
 }
 
 export async function getUser(db: Database, id: string): Promise<User> {

@@ -23,6 +23,7 @@ import {
 } from './password-reset-repository.ts';
 import { findUserByEmail, updateUser, type UserRow } from './repository.ts';
 import { generateResetCode, hashResetCode, sameCodeHash } from './reset-code.ts';
+import { mailBrand } from '../mail/templates/brand.ts';
 import { resetCodeEmail } from './reset-email.ts';
 
 export interface ResetContext {
@@ -82,7 +83,7 @@ async function writeAndSendCode(ctx: ResetContext, user: Pick<UserRow, 'id' | 'e
       resetCodeEmail({
         to: user.email,
         code,
-        shopName: ctx.shopName,
+        brand: mailBrand({ shopName: ctx.shopName, publicUrl: ctx.publicUrl }),
         resetUrl: `${ctx.publicUrl}/resetpassword`,
       }),
     );

@@ -47,6 +47,8 @@ export interface UserChanges {
   name?: string;
   email?: string;
   isAdmin?: boolean;
+  /** When the address was confirmed (email-confirmation-service.ts). */
+  emailVerifiedAt?: Date;
   /** A new password hash; it also raises the token version, ending older sessions. */
   passwordHash?: string;
 }

@@ -1,6 +1,9 @@
 import { RESET_CODE_TTL_MINUTES } from '@proshop/domain/user-schemas';
-import { escapeHtml } from '../../html/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { MailBrand } from '../mail/templates/brand.ts';
+import { button, code as codeBox, note, paragraph } from '../mail/templates/components.ts';
+import { html } from '../mail/templates/html.ts';
+import { brandedMail } from '../mail/templates/layout.ts';
 
 /**
  * The e-mail carrying a reset code, as plain text and HTML. It quotes nothing an account holder
@@ -10,36 +13,34 @@ import type { MailMessage } from '../mail/mailer.ts';
 export function resetCodeEmail(input: {
   to: string;
   code: string;
-  shopName: string;
+  brand: MailBrand;
   /** The reset page, where the code is entered. */
   resetUrl: string;
 }): MailMessage {
-  const { to, code, shopName, resetUrl } = input;
-  const subject = `${shopName}: your password reset code`;
-  const text = [
-    'Hello,',
-    '',
-    `Someone asked to reset the password of your ${shopName} account.`,
-    `Your verification code is ${code}`,
-    '',
-    `Enter it on the password reset page: ${resetUrl}`,
-    `It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once.`,
-    'If you did not ask for it, ignore this e-mail: your password stays as it is.',
-    '',
-    shopName,
-  ].join('\n');
-  const html = `<!doctype html>
-<html>
-  <body style="font-family: sans-serif; color: #222">
-    <p>Hello,</p>
-    <p>Someone asked to reset the password of your ${escapeHtml(shopName)} account.</p>
-    <p>Your verification code is</p>
-    <p style="font-size: 28px; font-weight: bold; letter-spacing: 4px">${code}</p>
-    <p>Enter it on the <a href="${escapeHtml(resetUrl)}">password reset page</a>.</p>
-    <p>It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once.</p>
-    <p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>
-    <p>${escapeHtml(shopName)}</p>
-  </body>
-</html>`;
-  return { to, subject, text, html };
+  const { to, code, brand, resetUrl } = input;
+  const { shopName } = brand;
+  const validity = `It is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once.`;
+  const notYou = 'If you did not ask for it, ignore this e-mail: your password stays as it is.';
+  return brandedMail(brand, {
+    to,
+    subject: `${shopName}: your password reset code`,
+    preheader: `Your verification code is ${code}`,
+    text: [
+      'Hello,',
+      '',
+      `Someone asked to reset the password of your ${shopName} account.`,
+      `Your verification code is ${code}`,
+      '',
+      `Enter it on the password reset page: ${resetUrl}`,
+      validity,
+      notYou,
+      '',
+      shopName,
+    ],
+    body: html`${paragraph('Hello,')}
+    ${paragraph(`Someone asked to reset the password of your ${shopName} account.`)}
+    ${paragraph('Your verification code is')} ${codeBox(code)}
+    ${paragraph('Enter it on the password reset page.')} ${button(resetUrl, 'Reset your password')}
+    ${note(validity)} ${note(notYou)}`,
+  });
 }

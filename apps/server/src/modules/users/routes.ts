@@ -17,6 +17,16 @@ import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { endSession } from '../auth/end-session.ts';
 import { getProfile, login, register, updateProfile } from './account-service.ts';
+import {
+  confirmEmailRequestSchema,
+  confirmEmailResponseSchema,
+} from '@proshop/domain/email-confirmation';
+import { mailBrand } from '../mail/templates/brand.ts';
+import {
+  confirmEmail,
+  resendConfirmation,
+  type ConfirmationContext,
+} from './email-confirmation-service.ts';
 import { deleteUserAsAdmin, getUser, listAllUsers, updateUserAsAdmin } from './admin-service.ts';
 import { checkResetCode, resetPassword, sendResetCode } from './password-reset-service.ts';
 
@@ -35,9 +45,28 @@ function resetContext(app: FastifyInstance) {
   };
 }
 
+/** What the confirmation links need; without SMTP_URL each link is also logged once. */
+function confirmationContext(app: FastifyInstance): ConfirmationContext {
+  const log = app.log.child({ module: 'email-confirmation' });
+  return {
+    db: app.db,
+    jwtSecret: app.jwtSecret,
+    clock: app.clock,
+    mail: app.mailOutbox,
+    brand: mailBrand({ shopName: app.config.SHOP_NAME, publicUrl: app.config.publicUrl }),
+    limiter: app.rateLimiter,
+    shopEmail: app.config.SHOP_EMAIL,
+    logLink: app.config.SMTP_URL
+      ? undefined
+      : (to, link) =>
+          log.info({ to, link }, 'no mail server: follow this link to confirm the e-mail address'),
+  };
+}
+
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = { db: app.db, jwtSecret: app.jwtSecret };
-  const limitedAccounts = { ...accounts, limiter: app.rateLimiter };
+  const confirmations = confirmationContext(app);
+  const limitedAccounts = { ...accounts, limiter: app.rateLimiter, confirmations };
   const profileContext = {
     ...limitedAccounts,
     mail: app.mailOutbox,
@@ -121,6 +150,33 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => updateProfile(profileContext, currentUser(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/api/users/confirm-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with the token of its link (once, within 48 hours)',
+        body: confirmEmailRequestSchema,
+        response: { 200: confirmEmailResponseSchema, ...errorResponses(400, 409, 413, 415) },
+      },
+    },
+    (request) => confirmEmail(confirmations, request.body.token),
+  );
+
+  app.post(
+    '/api/users/confirm-email/resend',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Send a new confirmation link (older links stop working); rate-limited',
+        response: { 200: messageResponseSchema, ...errorResponses(404, 409, 429) },
+      },
+    },
+    (request) => resendConfirmation(confirmations, currentUser(request), request.ip),
   );
 
   app.post(

@@ -20,8 +20,22 @@ import { UserMenu } from './UserMenu.tsx';
  * offcanvas, modal and dropdown code into every first page load (budget in
  * scripts/lib/first-load.mjs).
  */
-export function Header() {
+/** The cart and how many different items it holds. */
+function CartLink({ className }: { className: string }) {
   const distinctItemCount = useSelector(selectDistinctItemCount);
+  return (
+    <NavLink className={`nav-link ${className}`} to="/cart">
+      Cart{' '}
+      {distinctItemCount > 0 && (
+        <Badge pill bg="success">
+          {distinctItemCount}
+        </Badge>
+      )}
+    </NavLink>
+  );
+}
+
+export function Header() {
   const [expanded, setExpanded] = useState(false);
 
   // On small screens the menu folds away again once a link or a menu entry is chosen.
@@ -36,6 +50,8 @@ export function Header() {
           <Link className="navbar-brand" to="/">
             {shopName}
           </Link>
+          {/* On a phone the cart stays in sight beside the menu button, not folded inside. */}
+          <CartLink className="d-lg-none ms-auto me-3" />
           <button
             type="button"
             className={expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
@@ -51,14 +67,7 @@ export function Header() {
               <CategoriesMenu />
               <SearchBox />
               <div className="navbar-nav ms-auto">
-                <NavLink className="nav-link" to="/cart">
-                  Cart{' '}
-                  {distinctItemCount > 0 && (
-                    <Badge pill bg="success">
-                      {distinctItemCount}
-                    </Badge>
-                  )}
-                </NavLink>
+                <CartLink className="d-none d-lg-block" />
                 <UserMenu />
               </div>
             </div>

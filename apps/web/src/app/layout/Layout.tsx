@@ -1,7 +1,9 @@
 import Container from 'react-bootstrap/Container';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { EmailConfirmationBanner } from '../../features/users/EmailConfirmationBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { HeadingFocus } from './HeadingFocus.tsx';
 import { Toasts } from './Toasts.tsx';
 
 export function Layout() {
@@ -15,12 +17,14 @@ export function Layout() {
           a screen's content arrives (a layout shift). */}
       <main id="main" tabIndex={-1} className="py-4 min-vh-100">
         <Container>
+          <EmailConfirmationBanner />
           <Outlet />
         </Container>
       </main>
       <Footer />
       <Toasts />
       <ScrollRestoration />
+      <HeadingFocus />
     </>
   );
 }

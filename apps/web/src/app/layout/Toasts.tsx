@@ -14,7 +14,9 @@ export function Toasts() {
   const notifications = useSelector(selectNotifications);
   const dispatch = useDispatch();
   return (
-    <ToastContainer position="top-end" containerPosition="fixed" className="p-3">
+    // Placed by `app-toasts` in app.css: at the bottom on a phone, below the header on wider
+    // screens, never over the header's cart badge.
+    <ToastContainer containerPosition="fixed" className="app-toasts p-3">
       {flags.map((flag) => (
         <ToastNotification
           key={flag}

@@ -26,6 +26,9 @@ export function UserMenu() {
           <Link className="dropdown-item" to="/profile">
             Profile
           </Link>
+          <Link className="dropdown-item" to="/wishlist">
+            Wishlist
+          </Link>
           <button type="button" className="dropdown-item" onClick={() => logOut(userInfo.token)}>
             Logout
           </button>

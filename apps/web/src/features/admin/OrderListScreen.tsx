@@ -6,6 +6,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ShortId } from '../../components/ShortId.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { checkFilters, filterSearch, filterValues } from './order-filters.ts';
@@ -129,6 +130,7 @@ function OrderList() {
  * its buyer and how far it has come; the matching orders can be exported as CSV.
  */
 export function OrderListScreen() {
+  useDocumentTitle('Orders');
   return (
     <RequireAdmin>
       <OrderList />

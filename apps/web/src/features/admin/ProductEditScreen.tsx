@@ -8,6 +8,7 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { TaxonomyOptions } from './TaxonomyOptions.tsx';
@@ -20,6 +21,7 @@ import { ProductPictures } from './ProductPictures.tsx';
 import { ProductVariants } from './ProductVariants.tsx';
 
 export function ProductEditScreen() {
+  useDocumentTitle('Edit Product');
   return (
     <RequireAdmin>
       <ProductEdit />
@@ -127,7 +129,9 @@ function ProductEditForm({
         lowStockThreshold: thresholdFrom(threshold),
       },
     });
-    if (!('error' in result)) void navigate('/admin/productlist');
+    // The list says what was saved, so the admin knows the Update went through.
+    if (!('error' in result))
+      void navigate('/admin/productlist', { state: { saved: name.trim() } });
   }
 
   return (

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ProductImage } from '../../components/ProductImage.tsx';
 import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ShortId } from '../../components/ShortId.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
@@ -18,9 +20,11 @@ import {
   useDeleteProductMutation,
   useGetAdminProductsQuery,
 } from './product-admin-api.ts';
+import { DeleteProductModal } from './DeleteProductModal.tsx';
 import { ProductExportButton } from './ProductExportButton.tsx';
 
 export function ProductListScreen() {
+  useDocumentTitle('Products');
   return (
     <RequireAdmin>
       <ProductList />
@@ -60,8 +64,14 @@ function ProductList() {
     if (result.data) void navigate(`/admin/product/${result.data._id}/edit`);
   }
 
-  function handleDelete(id: string) {
-    if (window.confirm('Are you sure?')) void deleteProduct(id);
+  const [toDelete, setToDelete] = useState<AdminProduct | null>(null);
+  // The edit screen names the product it just saved.
+  const saved = (useLocation().state as { saved?: string } | null)?.saved;
+
+  async function handleDelete(id: string) {
+    const result = await deleteProduct(id);
+    // On failure the dialog stays open under the error, so the admin can try again or close it.
+    if (!('error' in result)) setToDelete(null);
   }
 
   return (
@@ -78,6 +88,7 @@ function ProductList() {
         </Button>
       </div>
       <LowStockFilter lowStock={lowStock} />
+      {saved !== undefined && <Message variant="success">Saved {saved}.</Message>}
       {exportError && <Message variant="danger">{exportError}</Message>}
       {createError && <Message variant="danger">{errorMessage(createError)}</Message>}
       {deleteError && <Message variant="danger">{errorMessage(deleteError)}</Message>}
@@ -95,6 +106,7 @@ function ProductList() {
                   <th>ID</th>
                   <th>NAME</th>
                   <th>PRICE</th>
+                  <th>STOCK</th>
                   <th>CATEGORY</th>
                   <th>BRAND</th>
                   <RowActionsHeader />
@@ -107,16 +119,28 @@ function ProductList() {
                       <ShortId id={product._id} />
                     </td>
                     <td>
-                      {product.name}
-                      <StockSummary product={product} />
+                      <div className="d-flex align-items-center gap-2">
+                        <ProductImage
+                          image={product.image}
+                          alt=""
+                          width={40}
+                          sizes="40px"
+                          loading="lazy"
+                          className="rounded flex-shrink-0"
+                        />
+                        {product.name}
+                      </div>
                     </td>
                     <td>{formatMoney(toCents(product.price), shopCurrency)}</td>
+                    <td>
+                      <StockSummary product={product} />
+                    </td>
                     <td>{product.category}</td>
                     <td>{product.brand}</td>
                     <RowActions
                       name={product.name}
                       editTo={`/admin/product/${product._id}/edit`}
-                      onDelete={() => handleDelete(product._id)}
+                      onDelete={() => setToDelete(product)}
                       deleting={isDeleting}
                     />
                   </tr>
@@ -128,6 +152,12 @@ function ProductList() {
                 {lowStock ? 'No product is low on stock.' : 'There are no products on this page.'}
               </Message>
             )}
+            <DeleteProductModal
+              product={toDelete}
+              deleting={isDeleting}
+              onConfirm={(id) => void handleDelete(id)}
+              onClose={() => setToDelete(null)}
+            />
             <Paginate
               pages={currentData.pages}
               page={currentData.page}
@@ -142,15 +172,15 @@ function ProductList() {
 }
 
 /**
- * The product's stock and variants under its name, the spec's columns left as they are: the
- * stock of the variants on offer together, how many variants there are (a product without
- * options has one, implicit, not worth a mention), and a mark when one on offer is low on stock.
+ * The STOCK cell: the stock of the variants on offer together, how many variants there are (a
+ * product without options has one, implicit, not worth a mention), and a mark when one on offer
+ * is low on stock.
  */
 function StockSummary({ product }: { product: AdminProduct }) {
   const { countInStock, variantCount } = product;
   return (
-    <div className="small text-body-secondary">
-      {countInStock} in stock
+    <div className="text-nowrap">
+      {countInStock}
       {variantCount > 1 && ` · ${variantCount} variants`}
       {product.lowStock && (
         <>

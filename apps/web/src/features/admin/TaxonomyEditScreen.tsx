@@ -12,6 +12,7 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import {
@@ -44,6 +45,7 @@ const listPath = (kind: TaxonomyKind) => `/admin/${kind === 'category' ? 'catego
 function TaxonomyEdit({ kind }: { kind: TaxonomyKind }) {
   const { id = '' } = useParams();
   const { one } = TAXONOMY_LABELS[kind];
+  useDocumentTitle(`Edit ${one}`);
   // The list is small and the merge needs it anyway: the record is read from it.
   const { currentData: records, isFetching, error } = useGetTaxonomyListQuery(kind);
   const record = records?.find((entry) => entry._id === id.toLowerCase());

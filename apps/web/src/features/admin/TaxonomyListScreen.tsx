@@ -14,6 +14,7 @@ import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import {
   useCreateTaxonomyMutation,
@@ -41,6 +42,7 @@ export function BrandListScreen() {
 
 function TaxonomyList({ kind }: { kind: TaxonomyKind }) {
   const { one, many } = TAXONOMY_LABELS[kind];
+  useDocumentTitle(many);
   const { currentData: records, isFetching, error } = useGetTaxonomyListQuery(kind);
   const [deleteTaxonomy, { isLoading: isDeleting, error: deleteError, reset: clearDelete }] =
     useDeleteTaxonomyMutation();

@@ -3,6 +3,7 @@ import { FormContainer } from '../../components/FormContainer.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { UserEditForm } from './UserEditForm.tsx';
 import { useGetUserQuery } from './users-admin-api.ts';
@@ -32,6 +33,7 @@ function UserEdit() {
 
 /** Admin: a user's name, e-mail and admin flag (the only place the flag changes). */
 export function UserEditScreen() {
+  useDocumentTitle('Edit User');
   return (
     <RequireAdmin>
       <UserEdit />

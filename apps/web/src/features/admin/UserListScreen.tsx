@@ -1,12 +1,15 @@
 import type { User } from '@proshop/domain/user-schemas';
 import { useState } from 'react';
+import { useSelector } from 'react-redux';
 import Table from 'react-bootstrap/Table';
 import { RowActions, RowActionsHeader } from '../../components/RowActions.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ShortId } from '../../components/ShortId.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { selectUserInfo } from '../../state/session-slice.ts';
 import { DeleteUserModal } from './DeleteUserModal.tsx';
 import { useGetUsersQuery } from './users-admin-api.ts';
 
@@ -25,6 +28,7 @@ function AdminMark({ isAdmin }: { isAdmin: boolean }) {
 function UserList() {
   const { data: users, isLoading, error } = useGetUsersQuery();
   const [userToDelete, setUserToDelete] = useState<User | null>(null);
+  const me = useSelector(selectUserInfo);
 
   return (
     <>
@@ -61,7 +65,8 @@ function UserList() {
                   <RowActions
                     name={user.name}
                     editTo={`/admin/user/${user._id}/edit`}
-                    onDelete={() => setUserToDelete(user)}
+                    // The server refuses an admin's deleting themselves: no button to try.
+                    onDelete={user._id === me?._id ? undefined : () => setUserToDelete(user)}
                   />
                 </tr>
               ))}
@@ -78,6 +83,7 @@ function UserList() {
 
 /** Admin: every account, with edit and a delete that asks for the user's name. */
 export function UserListScreen() {
+  useDocumentTitle('Users');
   return (
     <RequireAdmin>
       <UserList />

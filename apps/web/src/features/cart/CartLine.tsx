@@ -25,21 +25,34 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
   const quantities = quantityOptions(item.countInStock, item.qty);
   // "Trail Shirt — Size: M, Colour: Blue": two variants of one product are told apart.
   const label = lineLabel(item.name, item.options);
+  const problemId = `cart-problem-${item.product}-${item.variant ?? ''}`;
 
   return (
     <ListGroup.Item>
       <Row className="align-items-center g-2">
         <Col xs={3} md={2}>
-          <ProductImage
-            image={item.image}
-            alt={label}
-            width={120}
-            sizes={LINE_IMAGE_SIZES}
-            className="img-fluid rounded"
-          />
+          {/* A deleted product's line has no picture left. */}
+          {item.image && (
+            <ProductImage
+              image={item.image}
+              alt={label}
+              width={120}
+              sizes={LINE_IMAGE_SIZES}
+              className="img-fluid rounded"
+            />
+          )}
         </Col>
         <Col xs={9} md={4}>
-          <Link to={productPath(item.product, item.variant)}>{label}</Link>
+          {item.problem?.reason === 'deleted' ? (
+            label
+          ) : (
+            <Link to={productPath(item.product, item.variant)}>{label}</Link>
+          )}
+          {item.problem && (
+            <div className="small text-danger" id={problemId}>
+              {item.problem.message}
+            </div>
+          )}
         </Col>
         <Col xs={4} md={2}>
           {formatMoney(toCents(item.price), shopCurrency)}
@@ -47,6 +60,7 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
         <Col xs={5} md={2}>
           <Form.Select
             aria-label={`Quantity of ${label}`}
+            aria-describedby={item.problem ? problemId : undefined}
             value={item.qty}
             onChange={(event) => onQtyChange(Number(event.target.value))}
           >

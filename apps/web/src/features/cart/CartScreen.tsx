@@ -12,10 +12,13 @@ import { DiscountCodeField } from '../../components/DiscountCodeField.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { DiscountRow } from '../../components/SummaryRow.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useCartDiscount } from '../../state/cart-discount.ts';
 import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
 import {
   addItem,
+  cartLoadRequested,
+  cartNoticeShown,
   lineKey,
   removeItem,
   selectCart,
@@ -41,6 +44,7 @@ function requestedQty(raw: string | null): number {
  */
 export function CartScreen() {
   const { id } = useParams();
+  useDocumentTitle('Shopping Cart');
   return id ? <AddFromAddress key={id} productId={id} /> : <Cart />;
 }
 
@@ -93,9 +97,17 @@ function AddFromAddress({ productId }: { productId: string }) {
 }
 
 function Cart({ notice }: { notice?: ReactNode }) {
-  const { cartItems } = useSelector(selectCart);
+  const { cartItems, notice: syncNotice } = useSelector(selectCart);
   const userInfo = useSelector(selectUserInfo);
   const dispatch = useDispatch();
+  const signedIn = userInfo !== null;
+  // Signed in, the cart shown is the account's with its prices and stock of now; the notice of
+  // a reload (a change elsewhere won) is shown once.
+  useEffect(() => {
+    if (signedIn) dispatch(cartLoadRequested());
+  }, [signedIn, dispatch]);
+  useEffect(() => () => void dispatch(cartNoticeShown()), [dispatch]);
+  const marked = cartItems.some((item) => item.problem);
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<CartItem | null>(null);
   const unitCount = useSelector(selectUnitCount);
@@ -117,6 +129,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
       <Col md={8}>
         <h1>Shopping Cart</h1>
         {notice}
+        {syncNotice && <Message variant="warning">{syncNotice}</Message>}
         {isEmpty ? (
           <Message>
             Your cart is empty{' '}
@@ -164,11 +177,16 @@ function Cart({ notice }: { notice?: ReactNode }) {
                 type="button"
                 variant="dark"
                 className="w-100"
-                disabled={isEmpty}
+                disabled={isEmpty || marked}
                 onClick={() => void navigate(userInfo ? '/shipping' : '/login?redirect=shipping')}
               >
                 Proceed To Checkout
               </Button>
+              {marked && (
+                <p className="small text-danger mt-2 mb-0">
+                  Remove the marked items, or lower their quantity, to check out.
+                </p>
+              )}
             </ListGroup.Item>
           </ListGroup>
         </Card>

@@ -4,6 +4,8 @@ import {
   addItem,
   applyDiscountCode,
   CART_ITEMS_KEY,
+  CART_SYNC_KEY,
+  foreignCartDropped,
   DISCOUNT_CODE_KEY,
   PAYMENT_METHOD_KEY,
   removeDiscountCode,
@@ -12,30 +14,55 @@ import {
   saveShippingAddress,
   savePaymentMethod,
   selectCart,
+  serverCartLoaded,
+  serverCartVersion,
   SHIPPING_KEY,
   type CartState,
 } from '../../state/cart-slice.ts';
+import { loggedOut } from '../../state/session-slice.ts';
 
 /** Writes the cart to browser storage after every change, so it survives a reload. */
 export const cartPersistence = createListenerMiddleware();
 
+/** The shopper's own changes: every key is written, as before the account kept the cart. */
+const shopperChange = isAnyOf(
+  addItem,
+  removeItem,
+  reset,
+  saveShippingAddress,
+  savePaymentMethod,
+  applyDiscountCode,
+  removeDiscountCode,
+);
+
+/** Writes the value, or removes the key for none. */
+function store(key: string, value: unknown): void {
+  if (value === null) removeStored(key);
+  else writeStored(key, value);
+}
+
 cartPersistence.startListening.withTypes<{ cart: CartState }>()({
   matcher: isAnyOf(
-    addItem,
-    removeItem,
-    reset,
-    saveShippingAddress,
-    savePaymentMethod,
-    applyDiscountCode,
-    removeDiscountCode,
+    shopperChange,
+    serverCartLoaded,
+    serverCartVersion,
+    foreignCartDropped,
+    loggedOut,
   ),
-  effect: (_action, api) => {
-    const { cartItems, shippingAddress, paymentMethod, discountCode } = selectCart(api.getState());
-    writeStored(CART_ITEMS_KEY, cartItems);
-    if (shippingAddress) writeStored(SHIPPING_KEY, shippingAddress);
-    else removeStored(SHIPPING_KEY);
-    writeStored(PAYMENT_METHOD_KEY, paymentMethod);
-    if (discountCode) writeStored(DISCOUNT_CODE_KEY, discountCode);
-    else removeStored(DISCOUNT_CODE_KEY);
+  effect: (action, api) => {
+    // The account's answers and sign-out write only what they changed (the account's answer
+    // often brings the same lines back).
+    const all = shopperChange(action);
+    const before = selectCart(api.getOriginalState());
+    const now = selectCart(api.getState());
+    if (all || now.cartItems !== before.cartItems) writeStored(CART_ITEMS_KEY, now.cartItems);
+    if (all || now.shippingAddress !== before.shippingAddress) {
+      store(SHIPPING_KEY, now.shippingAddress);
+    }
+    if (all || now.paymentMethod !== before.paymentMethod) {
+      writeStored(PAYMENT_METHOD_KEY, now.paymentMethod);
+    }
+    if (all || now.discountCode !== before.discountCode) store(DISCOUNT_CODE_KEY, now.discountCode);
+    if (now.sync !== before.sync) store(CART_SYNC_KEY, now.sync);
   },
 });

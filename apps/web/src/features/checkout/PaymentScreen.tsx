@@ -10,6 +10,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { savePaymentMethod, selectCart } from '../../state/cart-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 
@@ -62,6 +63,7 @@ function PaymentForm() {
 
 /** Checkout step 3: one payment method, PayPal unless the shopper picks another. */
 export function PaymentScreen() {
+  useDocumentTitle('Payment Method');
   return (
     <RequireAuth>
       <PaymentForm />

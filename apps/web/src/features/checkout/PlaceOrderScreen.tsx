@@ -14,6 +14,7 @@ import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { DiscountRow, SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { removeStored } from '../../lib/browser-storage.ts';
 import { orderItemsOf, useCartDiscount } from '../../state/cart-discount.ts';
 import { useRefreshCartLines } from '../../state/cart-products.ts';
@@ -67,7 +68,8 @@ function PlaceOrder() {
       removeStored(CART_ITEMS_KEY);
       removeStored(DISCOUNT_CODE_KEY);
       setTimeout(() => dispatch(reset()), CART_RESET_DELAY_MS);
-      void navigate(`/order/${order._id}`);
+      // The order page thanks the shopper for it (and only this once: the state is the visit's).
+      void navigate(`/order/${order._id}`, { state: { placed: true } });
     } catch (failure) {
       // Refused because the cart went stale (prices, stock, a product gone): show the shopper
       // today's amounts next to the server's message before they try again.
@@ -83,6 +85,7 @@ function PlaceOrder() {
   return (
     <>
       <CheckoutSteps current={4} />
+      <h1>Place Order</h1>
       <Row className="g-4">
         <Col md={8}>
           <ListGroup variant="flush">
@@ -168,6 +171,7 @@ function PlaceOrder() {
 
 /** Checkout step 4: everything the shopper is about to order, priced by the shared rule. */
 export function PlaceOrderScreen() {
+  useDocumentTitle('Place Order');
   return (
     <RequireAuth>
       <PlaceOrder />

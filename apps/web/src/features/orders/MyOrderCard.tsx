@@ -1,6 +1,7 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
 import type { Order } from '@proshop/domain/order-schemas';
+import { orderNumber } from '@proshop/domain/order-number';
 import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel } from '@proshop/domain/order-transitions';
 import { lineLabel } from '@proshop/domain/variants';
@@ -8,7 +9,6 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link, useNavigate } from 'react-router';
 import { Message } from '../../components/Message.tsx';
@@ -19,8 +19,6 @@ import { CancelOrderButton } from './CancelOrderButton.tsx';
 import { canRequestReturn, ReturnRequestForm } from './ReturnRequestForm.tsx';
 import { shownDate } from './order-dates.ts';
 import { useReorder, type ReorderResult } from './use-reorder.ts';
-
-const NO_SHOP_EMAIL = "The shop's e-mail address is not configured.";
 
 /**
  * The card messages of My Orders, one per order state: cancelled, refunded, unpaid, paid, sent,
@@ -68,22 +66,27 @@ function ReturnStates({ order }: { order: Order }) {
   );
 }
 
-/** A read-only tick box: the card's Paid and Delivered indicators. */
-function Indicator({ id, label, on }: { id: string; label: string; on: boolean }) {
-  return <Form.Check inline readOnly disabled id={id} label={label} checked={on} />;
+/**
+ * The card's Paid and Delivered indicators, as badges: green once done, neutral (with "Not")
+ * while still to come. Text carries the state, not only the colour.
+ */
+function Indicator({ label, on }: { label: string; on: boolean }) {
+  return (
+    <span className={`badge me-2 ${on ? 'text-bg-success' : 'text-bg-light border'}`}>
+      {on ? label : `Not ${label.toLowerCase()}`}
+    </span>
+  );
 }
 
+/** A link that writes to the shop; nothing at all when the shop has no e-mail address. */
 function MailButton({ label, subject }: { label: string; subject: string }) {
   const href = mailToShop(subject);
-  return href ? (
-    // A plain link: Bootstrap's Button would give it the role of a button.
+  if (!href) return null;
+  // A plain link: Bootstrap's Button would give it the role of a button.
+  return (
     <a href={href} className="btn btn-outline-dark btn-sm">
       {label}
     </a>
-  ) : (
-    <Button type="button" variant="outline-dark" size="sm" disabled title={NO_SHOP_EMAIL}>
-      {label}
-    </Button>
   );
 }
 
@@ -99,6 +102,7 @@ export function MyOrderCard({ order }: { order: Order }) {
   const firstLabel = first ? lineLabel(first.name, first.options) : '';
   const more = order.orderItems.length - 1;
   const standing = refundStanding(order);
+  const bought = order.isPaid && !order.isCancelled;
 
   const addToCart = async () => {
     setReordering(true);
@@ -125,6 +129,9 @@ export function MyOrderCard({ order }: { order: Order }) {
             <Link to={`/order/${order._id}`} className="text-break">
               {order._id}
             </Link>
+            <div>
+              Number <strong className="font-monospace">{orderNumber(order._id)}</strong>
+            </div>
           </Col>
         </Row>
       </Card.Header>
@@ -162,8 +169,8 @@ export function MyOrderCard({ order }: { order: Order }) {
               </span>
             )}
             <div className="mt-2">
-              <Indicator id={`paid-${order._id}`} label="Paid" on={order.isPaid} />
-              <Indicator id={`delivered-${order._id}`} label="Delivered" on={order.isDelivered} />
+              <Indicator label="Paid" on={order.isPaid} />
+              <Indicator label="Delivered" on={order.isDelivered} />
             </div>
             {order.discountCode && (
               <p className="mb-0 mt-2">
@@ -182,7 +189,8 @@ export function MyOrderCard({ order }: { order: Order }) {
           </Col>
           <Col md={4} className="d-grid gap-2">
             {canCancel(order) && <CancelOrderButton order={order} />}
-            {canRequestReturn(order) ? (
+            {/* Only while something of a paid order can still be returned. */}
+            {canRequestReturn(order) && (
               <Button
                 type="button"
                 variant="outline-dark"
@@ -192,8 +200,6 @@ export function MyOrderCard({ order }: { order: Order }) {
               >
                 Return item
               </Button>
-            ) : (
-              <MailButton label="Return item" subject={`Return item from order ${order._id}`} />
             )}
             <Button
               type="button"
@@ -204,14 +210,11 @@ export function MyOrderCard({ order }: { order: Order }) {
             >
               Add to cart
             </Button>
-            {first?.product ? (
+            {/* A review of something bought: paid, and its product still in the shop. */}
+            {bought && first?.product && (
               <Link to={`/product/${first.product}#review`} className="btn btn-outline-dark btn-sm">
                 Leave review
               </Link>
-            ) : (
-              <Button type="button" variant="outline-dark" size="sm" disabled>
-                Leave review
-              </Button>
             )}
             <MailButton label="Contact Us" subject={`Question about order ${order._id}`} />
           </Col>

@@ -1,5 +1,6 @@
 import { formatMoney } from '@proshop/domain/money';
 import { canPayOrder } from '@proshop/domain/order-permissions';
+import { orderNumber } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel, canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
@@ -8,12 +9,14 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useSelector } from 'react-redux';
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { DiscountRow, SummaryRow } from '../../components/SummaryRow.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
@@ -33,7 +36,8 @@ function ShippingBanner({ order }: { order: Order }) {
   if (order.isSent && order.sentAt) {
     return <Message variant="success">Shipped on {shownDate(order.sentAt)}</Message>;
   }
-  return <Message variant="danger">Order Not Shipped</Message>;
+  // Waiting to be shipped is normal, not an error: a neutral banner.
+  return <Message variant="secondary">Order Not Shipped</Message>;
 }
 
 function PaymentBanner({ order }: { order: Order }) {
@@ -44,7 +48,8 @@ function PaymentBanner({ order }: { order: Order }) {
   if (standing.kind === 'full') {
     return <Message variant="secondary">Refunded on {shownDate(standing.lastAt)}</Message>;
   }
-  if (!order.isPaid || !order.paidAt) return <Message variant="danger">Order Not Paid</Message>;
+  // Normal until paid (the payment box below is what to do): neutral, not red.
+  if (!order.isPaid || !order.paidAt) return <Message variant="secondary">Order Not Paid</Message>;
   return (
     <>
       <Message variant="success">Paid on {shownDate(order.paidAt)}</Message>
@@ -55,6 +60,27 @@ function PaymentBanner({ order }: { order: Order }) {
       )}
     </>
   );
+}
+
+/**
+ * What just happened, said plainly: the order was placed (the place-order step comes here with
+ * `placed` in its state), or the payment made on this page went through.
+ */
+function JustDone({ order }: { order: Order }) {
+  const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
+  // Paid while this page was open: the payment box has just done its work.
+  const [unpaidWhenOpened] = useState(!order.isPaid);
+  if (order.isPaid && unpaidWhenOpened) {
+    return <Message variant="success">Payment received. Thank you!</Message>;
+  }
+  if (placed && !order.isPaid && !order.isCancelled) {
+    return (
+      <Message variant="success">
+        Thank you, your order is placed. It is on its way as soon as it is paid.
+      </Message>
+    );
+  }
+  return null;
 }
 
 function OrderDetails({ order }: { order: Order }) {
@@ -76,6 +102,10 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <>
       <h1 className="fs-3 text-break">Order {order._id}</h1>
+      <p className="text-muted">
+        Order number <strong className="font-monospace">{orderNumber(order._id)}</strong>
+      </p>
+      <JustDone order={order} />
       <Row className="g-4">
         <Col md={8}>
           <ListGroup variant="flush">
@@ -175,6 +205,7 @@ function OrderDetails({ order }: { order: Order }) {
 
 function OrderLoader() {
   const { id = '' } = useParams();
+  useDocumentTitle(`Order ${id}`);
   const { data: order, isLoading, error } = useGetOrderDetailsQuery(id);
   if (isLoading) return <Loader />;
   if (error) return <Message variant="danger">{errorMessage(error)}</Message>;

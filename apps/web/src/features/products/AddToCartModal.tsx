@@ -12,11 +12,13 @@ import { selectUserInfo } from '../../state/session-slice.ts';
 interface AddToCartModalProps {
   /** The line just added; null while the modal is closed. */
   added: CartItem | null;
+  /** Whether the line was in the cart already: the title then agrees with the toast. */
+  wasInCart: boolean;
   onClose: () => void;
 }
 
 /** Confirms what went into the cart and offers the next step: checkout or the cart. */
-export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
+export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProps) {
   const navigate = useNavigate();
   const userInfo = useSelector(selectUserInfo);
   // Checkout covers the whole cart, so the button counts every unit in it.
@@ -30,7 +32,9 @@ export function AddToCartModal({ added, onClose }: AddToCartModalProps) {
   return (
     <Modal show={added !== null} onHide={onClose} centered aria-labelledby="add-to-cart-title">
       <Modal.Header closeButton>
-        <Modal.Title id="add-to-cart-title">Added to Cart</Modal.Title>
+        <Modal.Title id="add-to-cart-title">
+          {wasInCart ? 'Already in your cart' : 'Added to Cart'}
+        </Modal.Title>
       </Modal.Header>
       {added && (
         <Modal.Body className="d-flex align-items-center gap-3">

@@ -1,10 +1,21 @@
 import { Link, useParams } from 'react-router';
 import { Message } from '../../components/Message.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { listPagePath, listPageTitle } from '../../lib/list-page-path.ts';
+import { shopName } from '../../lib/shop-name.ts';
 import { ProductCarousel } from './ProductCarousel.tsx';
 import { ProductListing } from './ProductListing.tsx';
 
 export function HomeScreen() {
   const { keyword, pageNumber = '1' } = useParams();
+  const listPath = keyword ? `/search/${encodeURIComponent(keyword)}` : '';
+  usePageMeta({
+    title: listPageTitle(keyword ? `Search: ${keyword}` : 'Latest Products', pageNumber),
+    description: keyword && `Products matching “${keyword}” at ${shopName}.`,
+    canonical: listPagePath(listPath, pageNumber),
+    // Endless keywords are endless pages: kept out of the index, as the server's head says.
+    noindex: keyword !== undefined,
+  });
 
   return (
     <>
@@ -19,7 +30,7 @@ export function HomeScreen() {
       <ProductListing
         // A new search starts with its own panel (a price typed for the last one is dropped).
         key={keyword ?? ''}
-        listPath={keyword ? `/search/${encodeURIComponent(keyword)}` : ''}
+        listPath={listPath}
         keyword={keyword}
         pageNumber={pageNumber}
         emptyMessage={

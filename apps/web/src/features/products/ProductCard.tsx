@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { Rating } from '../../components/Rating.tsx';
+import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { priceLabel } from './price-label.ts';
 
@@ -25,7 +26,11 @@ interface ProductCardProps {
 export function ProductCard({ product, imageLoading, imagePriority }: ProductCardProps) {
   const href = `/product/${product._id}`;
   return (
-    <Card className="h-100 shadow-sm">
+    <Card className="h-100 shadow-sm position-relative">
+      <WishlistHeart
+        productId={product._id}
+        className="position-absolute top-0 end-0 m-1 bg-white rounded-circle z-1"
+      />
       <Link to={href}>
         <ProductImage
           image={product.image}

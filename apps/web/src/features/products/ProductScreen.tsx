@@ -13,6 +13,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Rating } from '../../components/Rating.tsx';
+import { WishlistHeart } from '../../components/WishlistHeart.tsx';
+import { usePageMeta } from '../../components/use-page-meta.ts';
 import { cartLineFrom } from '../../state/cart-products.ts';
 import { addItem, sameLine, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -23,6 +25,7 @@ import { AddToCartModal } from './AddToCartModal.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { ProductBreadcrumbs } from './ProductBreadcrumbs.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
+import { StockAlertRequest } from './StockAlertRequest.tsx';
 import { priceLabel } from './price-label.ts';
 import {
   choicePicture,
@@ -37,6 +40,12 @@ import { useGetProductDetailsQuery } from './products-api.ts';
 export function ProductScreen() {
   const { id = '' } = useParams();
   const { currentData: product, isFetching, error } = useGetProductDetailsQuery(id);
+  const notFound = error !== undefined && 'status' in error && error.status === 404;
+  usePageMeta({
+    title: notFound ? 'Product not found' : product?.name,
+    description: product?.description || product?.name,
+    noindex: notFound,
+  });
 
   return (
     <>
@@ -62,6 +71,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [qty, setQty] = useState(1);
   const [added, setAdded] = useState<CartItem | null>(null);
+  const [addedWasInCart, setAddedWasInCart] = useState(false);
   const reasonId = useId();
   const { options, variants } = product;
   const hasOptions = options.length > 0;
@@ -135,6 +145,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     // A toast still showing from an earlier add gives way to the one for this add.
     dispatch(hideNotifications());
     dispatch(showNotification(alreadyInCart ? 'already' : 'added'));
+    setAddedWasInCart(alreadyInCart);
     setAdded(item);
   }
 
@@ -151,7 +162,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         <Col md={4}>
           <ListGroup variant="flush">
             <ListGroup.Item>
-              <h1 className="fs-3">{product.name}</h1>
+              <div className="d-flex align-items-start gap-2">
+                {/* minWidth 0: a flex item would otherwise keep a long word's width and overflow. */}
+                <h1 className="fs-3 flex-grow-1 text-break" style={{ minWidth: 0 }}>
+                  {product.name}
+                </h1>
+                <WishlistHeart productId={product._id} />
+              </div>
             </ListGroup.Item>
             <ListGroup.Item>
               <Rating value={product.rating} text={`${product.numReviews} reviews`} />
@@ -224,6 +241,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                     {reason}
                   </p>
                 )}
+                {!notOffered && (
+                  <StockAlertRequest
+                    productId={product._id}
+                    variantId={chosen?._id}
+                    inStock={choosing ? product.countInStock > 0 : inStock}
+                  />
+                )}
               </ListGroup.Item>
             </ListGroup>
           </Card>
@@ -234,7 +258,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <ProductReviews productId={product._id} reviews={product.reviews} />
         </Col>
       </Row>
-      <AddToCartModal added={added} onClose={() => setAdded(null)} />
+      <AddToCartModal added={added} wasInCart={addedWasInCart} onClose={() => setAdded(null)} />
     </>
   );
 }

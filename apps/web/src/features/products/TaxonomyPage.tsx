@@ -7,7 +7,9 @@ import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { FixedFilter } from './catalogue-query.ts';
 import { ProductListing } from './ProductListing.tsx';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { usePageMeta } from '../../components/use-page-meta.ts';
+import { listPagePath, listPageTitle } from '../../lib/list-page-path.ts';
+import { shopName } from '../../lib/shop-name.ts';
 
 interface TaxonomyPageProps {
   kind: 'category' | 'brand';
@@ -32,7 +34,15 @@ export function TaxonomyPage({ kind, slug, pageNumber, record, error }: Taxonomy
   const labels = LABELS[kind];
   const notFound = error !== undefined && 'status' in error && error.status === 404;
   const fixed = useMemo<FixedFilter>(() => ({ [kind]: slug }), [kind, slug]);
-  useDocumentTitle(notFound ? `${labels.one} not found` : record?.name);
+  const listPath = `/${kind}/${encodeURIComponent(slug)}`;
+  usePageMeta({
+    title: notFound ? `${labels.one} not found` : record && listPageTitle(record.name, pageNumber),
+    description:
+      record &&
+      (record.description || `${labels.one} ${record.name} at ${shopName}: browse the products.`),
+    canonical: listPagePath(listPath, pageNumber),
+    noindex: notFound,
+  });
 
   if (notFound) {
     return (
@@ -57,7 +67,7 @@ export function TaxonomyPage({ kind, slug, pageNumber, record, error }: Taxonomy
         </p>
       )}
       <ProductListing
-        listPath={`/${kind}/${encodeURIComponent(slug)}`}
+        listPath={listPath}
         pageNumber={pageNumber}
         fixed={fixed}
         emptyMessage={<Message>{labels.empty}</Message>}

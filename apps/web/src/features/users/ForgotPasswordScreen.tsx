@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { showNotification } from '../../state/notifications-slice.ts';
 import { EMAIL_FIELD } from './account-fields.ts';
@@ -13,6 +14,7 @@ import { startReset } from './reset-storage.ts';
 import { useForgotPasswordMutation } from './users-api.ts';
 
 export function ForgotPasswordScreen() {
+  useDocumentTitle('Forgot Password');
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [forgotPassword, { isLoading, error }] = useForgotPasswordMutation();

@@ -6,6 +6,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
 import { selectSessionEndedMessage, selectUserInfo, signedIn } from '../../state/session-slice.ts';
@@ -13,6 +14,7 @@ import { EMAIL_FIELD } from './account-fields.ts';
 import { useLoginMutation } from './users-api.ts';
 
 export function LoginScreen() {
+  useDocumentTitle('Sign In');
   const [searchParams] = useSearchParams();
   const userInfo = useSelector(selectUserInfo);
   const sessionEndedMessage = useSelector(selectSessionEndedMessage);

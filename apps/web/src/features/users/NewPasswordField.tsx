@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '@proshop/domain/password-rule';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { TextField } from '../../components/TextField.tsx';
@@ -18,6 +19,7 @@ export function NewPasswordField({ value, onChange }: NewPasswordFieldProps) {
       autoComplete="new-password"
       required
       placeholder="Enter new password"
+      hint={PASSWORD_RULE}
       value={value}
       onChange={onChange}
       addon={

@@ -7,6 +7,7 @@ import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { EMAIL_FIELD, NAME_FIELD } from './account-fields.ts';
+import { PASSWORD_RULE } from '@proshop/domain/password-rule';
 import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
 import { useUpdateProfileMutation } from './users-api.ts';
 
@@ -55,6 +56,11 @@ export function ProfileForm({ user }: { user: User }) {
     <>
       {outcome === 'mismatch' && <Message variant="danger">{PASSWORDS_DO_NOT_MATCH}</Message>}
       {outcome === 'updated' && <Message variant="success">Profile Updated</Message>}
+      {user.pendingEmail && (
+        <p className="small text-body-secondary text-break">
+          We sent a link to {user.pendingEmail}: your e-mail changes to it once you follow the link.
+        </p>
+      )}
       {error && <Message variant="danger">{errorMessage(error)}</Message>}
       <Form onSubmit={(event) => void handleSubmit(event)}>
         <TextField controlId="profile-name" {...NAME_FIELD} value={name} onChange={setName} />
@@ -65,6 +71,7 @@ export function ProfileForm({ user }: { user: User }) {
           type="password"
           autoComplete="new-password"
           placeholder="Leave blank to keep the current one"
+          hint={PASSWORD_RULE}
           value={password}
           onChange={setPassword}
         />

@@ -6,14 +6,17 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
 import { selectUserInfo, signedIn } from '../../state/session-slice.ts';
 import { EMAIL_FIELD, NAME_FIELD } from './account-fields.ts';
+import { PASSWORD_RULE } from '@proshop/domain/password-rule';
 import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
 import { useRegisterMutation } from './users-api.ts';
 
 export function RegisterScreen() {
+  useDocumentTitle('Register');
   const [searchParams] = useSearchParams();
   const userInfo = useSelector(selectUserInfo);
   const dispatch = useDispatch();
@@ -54,6 +57,7 @@ export function RegisterScreen() {
           autoComplete="new-password"
           required
           placeholder="Enter password"
+          hint={PASSWORD_RULE}
           value={password}
           onChange={setPassword}
         />

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { showNotification } from '../../state/notifications-slice.ts';
 import { NewPasswordField } from './NewPasswordField.tsx';
@@ -30,6 +31,7 @@ function failureText(error: unknown): string {
  * the server checks it again with the new password, and it is never written to storage.
  */
 export function ResetPasswordScreen() {
+  useDocumentTitle('Reset Password');
   const dispatch = useDispatch();
   const [email] = useState(readResetEmail);
   const [step, setStep] = useState<Step>('code');

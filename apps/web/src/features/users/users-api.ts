@@ -9,6 +9,7 @@ import type {
   UserInfo,
 } from '@proshop/domain/user-schemas';
 import type { MessageResponse } from '@proshop/domain/route-schemas';
+import type { ConfirmEmailRequest, ConfirmEmailResponse } from '@proshop/domain/email-confirmation';
 import { apiSlice } from '../../state/api-slice.ts';
 import { signedIn } from '../../state/session-slice.ts';
 
@@ -48,6 +49,29 @@ const usersApi = apiSlice.injectEndpoints({
         }
       },
     }),
+    confirmEmail: build.mutation<ConfirmEmailResponse, ConfirmEmailRequest>({
+      query: (body) => ({ url: '/api/users/confirm-email', method: 'POST', body }),
+      // The profile (and the banner that reads it) shows the confirmed address at once.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        // A signed-out visitor has no profile to refresh: the query stays unasked.
+        const refresh = usersApi.endpoints.getProfile.initiate(undefined, {
+          forceRefetch: true,
+          subscribe: false,
+        });
+        void dispatch((thunkDispatch, getState) => {
+          const cached = usersApi.endpoints.getProfile.select()(getState() as never);
+          if (!cached.isUninitialized) void thunkDispatch(refresh);
+        });
+      },
+    }),
+    resendConfirmation: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/api/users/confirm-email/resend', method: 'POST' }),
+    }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
       query: (body) => ({ url: '/api/users/forgotpassword', method: 'POST', body }),
     }),
@@ -66,6 +90,8 @@ export const {
   useLogoutMutation,
   useGetProfileQuery,
   useUpdateProfileMutation,
+  useConfirmEmailMutation,
+  useResendConfirmationMutation,
   useForgotPasswordMutation,
   useCheckResetCodeMutation,
   useResetPasswordMutation,

@@ -1,0 +1,73 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { openSignedIn } from './session.ts';
+
+/** Adds the product and answers the toast that says so and the header's cart link. */
+async function addAndToast(page: Page, productId: string) {
+  await page.goto(`/product/${productId}`);
+  await page.getByRole('main').getByRole('button', { name: 'Add To Cart' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Item has been added to Cart' });
+  await expect(toast).toBeVisible();
+  return { toast, cart: page.getByRole('banner').getByRole('link', { name: /Cart/ }) };
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found).not.toBeNull();
+  return found!;
+}
+
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test.describe('the notification toast', () => {
+  test('on a desktop it shows below the header, right, solid, clear of the cart badge', async ({
+    page,
+    addProduct,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const product = await addProduct('Toast Lamp', { countInStock: 3 });
+    const { toast, cart } = await addAndToast(page, product._id);
+    const header = await box(page.getByRole('banner'));
+    const shown = await box(toast);
+    expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
+    expect(shown.x + shown.width).toBeGreaterThan(1280 - 40);
+    expect(overlap(shown, await box(cart))).toBe(false);
+    // Solid: its background has no transparency.
+    const background = await toast.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toMatch(/^rgb\(/);
+  });
+
+  test('on a phone it shows at the bottom of the screen, clear of the cart badge', async ({
+    page,
+    addProduct,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const product = await addProduct('Toast Mug', { countInStock: 3 });
+    const { toast, cart } = await addAndToast(page, product._id);
+    const shown = await box(toast);
+    expect(shown.y + shown.height).toBeGreaterThan(844 - 40);
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(390);
+    // Back at the top (Add To Cart is further down the page), the cart beside the menu button is
+    // in sight and the toast is not over it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(cart).toBeInViewport();
+    expect(overlap(shown, await box(cart))).toBe(false);
+  });
+});
+
+test.describe('forms say their rules before the shopper types', () => {
+  const rule = /^At least 8 characters/;
+
+  test('Register and Profile show the password rule under the new password', async ({
+    page,
+    customer,
+  }) => {
+    await page.goto('/register');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(rule);
+    await openSignedIn(page, customer, '/profile');
+    await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(rule);
+  });
+});
