@@ -75,6 +75,9 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         DEMO_PASSWORD: demoPassword,
         LOG_LEVEL: 'warn',
+        // The tests name each new shopper's own client address (session.ts, registerByApi), as
+        // shoppers behind nginx are: the suite registers more accounts than one address may.
+        TRUST_PROXY: '127.0.0.1',
         SHOP_EMAIL: 'shop@example.com',
         // Test mode even when the developer's shell has PayPal credentials.
         PAYPAL_CLIENT_ID: '',
@@ -112,6 +115,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_PAYPAL_DATA_DIR,
         DEMO_PASSWORD: demoPassword,
         LOG_LEVEL: 'warn',
+        TRUST_PROXY: '127.0.0.1',
         PAYPAL_CLIENT_ID: standInCredentials.clientId,
         PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
         PAYPAL_API_BASE: standInURL,

@@ -8,7 +8,6 @@ import {
   createProductWithVariants,
   createSignedInUser,
 } from './helpers/factories.ts';
-import { placeOrder } from './helpers/orders.ts';
 import { countStatuses, releaseTogether } from './helpers/release-together.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -374,40 +373,6 @@ describe('the cart kept with the account', () => {
     // Merging the same browser cart again changes no quantity: the larger one is already there.
     const again = await merge(shopper.headers, { cartItems: [{ product: mug.id, qty: 1 }] });
     expect(linesOf(again.json<Cart>())).toEqual(linesOf(res.json<Cart>()));
-  });
-
-  it('placing an order takes the ordered lines out of the account cart, and only those', async () => {
-    const lamp = await createProduct(db(), { price: '10.00', countInStock: 5 });
-    const mug = await createProduct(db(), { price: '4.00', countInStock: 5 });
-    const { product: shirt, variants } = await createProductWithVariants(
-      db(),
-      [{ name: 'Size', values: ['S', 'M'] }],
-      [{ options: { Size: 'S' } }, { options: { Size: 'M' } }],
-      { price: '20.00' },
-    );
-    const shopper = await createSignedInUser(db());
-    const put = await putCart(shopper.headers, {
-      cartItems: [
-        { product: lamp.id, qty: 2 },
-        { product: shirt.id, variant: variants[0]!.id, qty: 1 },
-        { product: shirt.id, variant: variants[1]!.id, qty: 1 },
-        { product: mug.id, qty: 1 },
-      ],
-      version: 0,
-    });
-    expect(put.statusCode).toBe(200);
-
-    await placeOrder(t.app, shopper.headers, [
-      { product: lamp, qty: 2 },
-      { product: shirt, variant: variants[0]!, qty: 1 },
-    ]);
-    const after = await cartOf(shopper.headers);
-    expect(linesOf(after)).toEqual([
-      { product: shirt.id, variant: variants[1]!.id, qty: 1 },
-      { product: mug.id, variant: undefined, qty: 1 },
-    ]);
-    // A device still holding the version from before the order reloads rather than writing back.
-    expect(after.version).toBe(2);
   });
 
   it("one customer never sees another's cart", async () => {

@@ -182,7 +182,8 @@ test.describe('admin products', () => {
     const dialog = page.getByRole('dialog', { name: `Delete ${product.name}` });
     await deleteButton.click();
     await expect(dialog).toContainText('Are you sure?');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The footer's Close (the header's × is named Close too).
+    await dialog.locator('.modal-footer').getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(1);
     expect((await request.get(`/api/products/${product._id}`)).status()).toBe(200);

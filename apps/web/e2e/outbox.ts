@@ -3,28 +3,45 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-function outboxDir(): string {
+/**
+ * The outbox folders of both test shops (the main one and the one paying through the PayPal
+ * stand-in): a test may register its shopper on either, and every test account's address is its
+ * own, so reading both finds a message without mixing two accounts' mail.
+ */
+function outboxDirs(): string[] {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run the browser tests with npm test');
-  return join(dataDir, 'outbox');
+  const paypalDataDir = process.env.E2E_PAYPAL_DATA_DIR;
+  return [dataDir, ...(paypalDataDir ? [paypalDataDir] : [])].map((dir) => join(dir, 'outbox'));
+}
+
+/** The .eml files of a folder, by name; none when the folder is not there yet. */
+function emailFiles(dir: string): { name: string; path: string }[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.eml'))
+      .map((name) => ({ name, path: join(dir, name) }));
+  } catch {
+    return [];
+  }
 }
 
 /** The messages to `recipient`, oldest first (the file names start with the time of sending). */
 export function messagesTo(recipient: string): string[] {
-  let files: string[];
-  try {
-    files = readdirSync(outboxDir()).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return [];
-  }
+  const files = outboxDirs().flatMap(emailFiles);
   const toLine = new RegExp(
     `^To: .*\\b${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`,
     'im',
   );
-  return files
-    .sort()
-    .map((file) => readFileSync(join(outboxDir(), file), 'utf8'))
-    .filter((message) => toLine.test(message.split(/\r?\n\r?\n/, 1)[0] ?? ''));
+  return (
+    files
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((file) => readFileSync(file.path, 'utf8'))
+      // Headers unfolded first: a long address goes on a continuation line of its own.
+      .filter((message) =>
+        toLine.test((message.split(/\r?\n\r?\n/, 1)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ')),
+      )
+  );
 }
 
 /** The 6-digit code of a reset e-mail, as its plain-text part says it. */

@@ -2,10 +2,14 @@ import { expect, expectToastToGoAfter3s, holdClock, test } from './fixtures.ts';
 import { messagesTo, resetCodeOf } from './outbox.ts';
 import { fillSignIn, userMenu } from './session.ts';
 
-/** Waits for the `count`-th e-mail to `email` and answers its code. */
+/** The reset e-mails sent to `email` (the account's confirmation link came before them). */
+const resetMessagesTo = (email: string) =>
+  messagesTo(email).filter((message) => /Subject: .*reset/i.test(message));
+
+/** Waits for the `count`-th reset e-mail to `email` and answers its code. */
 async function resetCode(email: string, count: number): Promise<string> {
-  await expect.poll(() => messagesTo(email).length).toBe(count);
-  return resetCodeOf(messagesTo(email).at(-1) ?? '');
+  await expect.poll(() => resetMessagesTo(email).length).toBe(count);
+  return resetCodeOf(resetMessagesTo(email).at(-1) ?? '');
 }
 
 test.describe('password reset', () => {

@@ -172,16 +172,10 @@ export const cartSlice = createSlice({
     removeItem(state, action: PayloadAction<CartLineId>) {
       state.cartItems = state.cartItems.filter((item) => !sameLine(item, action.payload));
     },
-    /**
-     * Empties the cart once its order is placed: the code went with the order. The server took
-     * the ordered lines out of the account's cart itself (and raised its version), so an empty
-     * cart counts as in step with it: the next sync loads what is left there (a line added on
-     * another device meanwhile) instead of saving an empty cart against an older version.
-     */
+    /** Empties the cart once its order is placed: the code went with the order. */
     reset(state) {
       state.cartItems = [];
       state.discountCode = null;
-      if (state.sync) state.sync = { ...state.sync, lines: linesKey([]) };
     },
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;

@@ -32,7 +32,6 @@ import {
   updateOrder,
   type OrderLineWithStock,
 } from './repository.ts';
-import { removeOrderedLines } from '../cart/ordered-lines.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { applicableDiscount, type AppliedDiscount } from '../promotions/service.ts';
 import { requireConfirmedEmail } from '../users/email-confirmation-service.ts';
@@ -253,7 +252,6 @@ export async function createOrder(
       },
       lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
     );
-    await removeOrderedLines(db, user.id, lines);
     return toOrder(stored.order, stored.items, stored.afterSale);
   } catch (error) {
     // The same key sent twice at once: the first insert won; answer its order (or refuse this
