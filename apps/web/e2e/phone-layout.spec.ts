@@ -15,13 +15,7 @@ import {
 } from './catalogue-api.ts';
 import { expect, test as base } from './fixtures.ts';
 import { advanceOrderByApi, payOrderByApi, placeOrderByApi } from './orders-api.ts';
-import {
-  bearer,
-  newAccount,
-  openSignedIn,
-  registerByApi,
-  switchSession,
-} from './session.ts';
+import { bearer, newAccount, openSignedIn, registerByApi, switchSession } from './session.ts';
 
 interface Catalogue {
   /** A product with a long name, in its own category and brand. */
