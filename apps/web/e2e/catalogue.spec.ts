@@ -257,6 +257,11 @@ test.describe('catalogue', () => {
     await expect(main.getByText('Out Of Stock', { exact: true })).toBeVisible();
     await expect(main.getByRole('button', { name: 'Add To Cart' })).toBeDisabled();
     await expect(main.getByLabel('Qty')).toHaveCount(0);
+
+    // Its card says so before the click.
+    await page.goto(`/search/${encodeURIComponent(product.name)}`);
+    const card = main.locator('.card').filter({ hasText: product.name });
+    await expect(card.getByText('Sold out', { exact: true })).toBeVisible();
   });
 
   test('a picture without sized copies (uploaded before they were made) is shown whole, not broken', async ({

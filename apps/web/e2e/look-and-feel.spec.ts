@@ -71,3 +71,21 @@ test.describe('forms say their rules before the shopper types', () => {
     await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(rule);
   });
 });
+
+test.describe('the cart helps the shopper decide', () => {
+  test('line totals, how much more ships free, and a way back to the shop', async ({
+    page,
+    addProduct,
+  }) => {
+    const product = await addProduct('Free Ship Kettle', { price: 20, countInStock: 10 });
+    await page.goto(`/cart/${product._id}?qty=2`);
+    const main = page.getByRole('main');
+    await expect(main.getByText('Line total $40.00')).toBeVisible();
+    // Free above $100 of items: $60.01 more.
+    await expect(main.getByText('Add $60.01 more for free shipping.')).toBeVisible();
+    await main.getByLabel(`Quantity of ${product.name}`).selectOption('6');
+    await expect(main.getByText('Shipping is free.')).toBeVisible();
+    await main.getByRole('link', { name: 'Continue shopping' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});

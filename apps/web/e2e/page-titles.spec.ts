@@ -121,7 +121,7 @@ test('a shopper moving through the storefront hears each screen and each tab say
   // Search results are followed for their links but kept out of the index: endless keywords.
   await expectPrivate(page, `Search: ${keyword}`);
   await expect(head(page).description).toHaveAttribute('content', new RegExp(keyword));
-  await expectHeadingFocused(page, 'Latest Products');
+  await expectHeadingFocused(page, `Results for "${keyword}"`);
 
   await main.getByRole('link', { name: product.name }).first().click();
   // The product's own description, cut after a word near 160 characters.

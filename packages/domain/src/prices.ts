@@ -39,6 +39,20 @@ function discountCents(lines: readonly PricedLine[], discount: DiscountTerms | u
   return Math.min(Math.round((eligible * toCents(discount.value)) / 10_000), eligible);
 }
 
+/** Shipping is free above 100 of items after the discount, or with a free-shipping code. */
+function shipsFree(netCents: number, discount?: DiscountTerms): boolean {
+  return discount?.kind === 'free-shipping' || netCents > FREE_SHIPPING_ABOVE_CENTS;
+}
+
+/**
+ * How much more (in cents) the items after the discount must come to for free shipping: the
+ * cart's "Add $X more for free shipping". 0 when shipping is free already. "Above 100" is
+ * strict, so the first amount that ships free is 100.01.
+ */
+export function centsToFreeShipping(netCents: number, discount?: DiscountTerms): number {
+  return shipsFree(netCents, discount) ? 0 : FREE_SHIPPING_ABOVE_CENTS + 1 - netCents;
+}
+
 /**
  * The one price rule of the shop, used by the place-order screen and by the server that
  * charges the shopper: items, less the discount (before tax), + shipping (0 when the discounted
@@ -52,10 +66,7 @@ export function computeOrderPrices(
   const itemsCents = lines.reduce((sum, line) => sum + lineCents(line), 0);
   const offCents = discountCents(lines, discount);
   const netCents = itemsCents - offCents;
-  const shippingCents =
-    discount?.kind === 'free-shipping' || netCents > FREE_SHIPPING_ABOVE_CENTS
-      ? 0
-      : SHIPPING_PRICE_CENTS;
+  const shippingCents = shipsFree(netCents, discount) ? 0 : SHIPPING_PRICE_CENTS;
   const taxCents = Math.round(netCents * TAX_RATE);
   return {
     itemsPrice: fromCents(itemsCents),

@@ -72,6 +72,8 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
         send('POST', '/api/users', { body: { name: `Journey ${n}`, email, password } }),
         201,
       );
+      // As following the e-mailed link would: an unconfirmed account cannot order.
+      await confirmRegistered(cluster.db);
       const signedIn = await track(
         send('POST', '/api/users/login', { body: { email, password } }),
         200,

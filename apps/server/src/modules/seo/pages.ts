@@ -143,7 +143,7 @@ export async function listPage(
   let robots: string | undefined;
   const query: Record<string, string> = { pageNumber: String(page) };
   if (list.kind === 'search') {
-    heading = `Search: ${list.keyword}`;
+    heading = `Results for "${list.keyword}"`;
     title = `Search: ${list.keyword}${pageSuffix} | ${shop.name}`;
     description = `Products matching “${list.keyword}” at ${shop.name}.`;
     // Endless keywords are endless pages: followed for their links, kept out of the index.

@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '@proshop/domain/money';
+import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import { lineLabel } from '@proshop/domain/variants';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -55,7 +55,13 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
           )}
         </Col>
         <Col xs={4} md={2}>
-          {formatMoney(toCents(item.price), shopCurrency)}
+          <span>{formatMoney(toCents(item.price), shopCurrency)}</span>
+          {/* More than one: what the line comes to, so the subtotal can be followed. */}
+          {item.qty > 1 && (
+            <div className="small text-body-secondary">
+              Line total {formatMoney(lineTotal(toCents(item.price), item.qty), shopCurrency)}
+            </div>
+          )}
         </Col>
         <Col xs={5} md={2}>
           <Form.Select

@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import { centsToFreeShipping } from '@proshop/domain/prices';
 import { lineLabel } from '@proshop/domain/variants';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -96,6 +97,25 @@ function AddFromAddress({ productId }: { productId: string }) {
   return <Loader />;
 }
 
+/**
+ * "Add $X more for free shipping" from the shop's one shipping rule (domain prices.ts), on the
+ * items after the discount; "Shipping is free" once they qualify.
+ */
+function FreeShippingNote({ discount }: { discount: ReturnType<typeof useCartDiscount> }) {
+  const { itemsPrice, discountPrice } = discount.prices;
+  const netCents = toCents(itemsPrice) - toCents(discountPrice);
+  // Only its kind matters here (free shipping); its amount is in discountPrice already.
+  const terms = discount.applied ? { kind: discount.applied.kind, value: 0 } : undefined;
+  const more = centsToFreeShipping(netCents, terms);
+  return (
+    <p className="small text-body-secondary mt-1 mb-0">
+      {more === 0
+        ? 'Shipping is free.'
+        : `Add ${formatMoney(more, shopCurrency)} more for free shipping.`}
+    </p>
+  );
+}
+
 function Cart({ notice }: { notice?: ReactNode }) {
   const { cartItems, notice: syncNotice } = useSelector(selectCart);
   const userInfo = useSelector(selectUserInfo);
@@ -138,16 +158,21 @@ function Cart({ notice }: { notice?: ReactNode }) {
             </Link>
           </Message>
         ) : (
-          <ListGroup variant="flush">
-            {cartItems.map((item) => (
-              <CartLine
-                key={lineKey(item)}
-                item={item}
-                onQtyChange={(qty) => dispatch(addItem({ ...item, qty }))}
-                onDelete={() => setToDelete(item)}
-              />
-            ))}
-          </ListGroup>
+          <>
+            <ListGroup variant="flush">
+              {cartItems.map((item) => (
+                <CartLine
+                  key={lineKey(item)}
+                  item={item}
+                  onQtyChange={(qty) => dispatch(addItem({ ...item, qty }))}
+                  onDelete={() => setToDelete(item)}
+                />
+              ))}
+            </ListGroup>
+            <Link to="/" className="btn btn-link px-0 mt-2">
+              Continue shopping
+            </Link>
+          </>
         )}
       </Col>
       <Col md={4}>
@@ -156,6 +181,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
             <ListGroup.Item>
               <h2 className="fs-4">Subtotal ({unitCount}) items</h2>
               <span className="fs-5">{formatMoney(toCents(itemsPrice), shopCurrency)}</span>
+              {!isEmpty && <FreeShippingNote discount={discount} />}
             </ListGroup.Item>
             {discount.applied && (
               <DiscountRow
@@ -175,7 +201,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
               {/* Checkout needs a signed-in shopper; the sign-in page comes back to shipping. */}
               <Button
                 type="button"
-                variant="dark"
+                variant="primary"
                 className="w-100"
                 disabled={isEmpty || marked}
                 onClick={() => void navigate(userInfo ? '/shipping' : '/login?redirect=shipping')}

@@ -26,7 +26,8 @@ export function HomeScreen() {
       ) : (
         <ProductCarousel />
       )}
-      <h1>Latest Products</h1>
+      {/* A search's results say what was searched for; the plain list keeps the spec's title. */}
+      <h1>{keyword ? `Results for "${keyword}"` : 'Latest Products'}</h1>
       <ProductListing
         // A new search starts with its own panel (a price typed for the last one is dropped).
         key={keyword ?? ''}

@@ -31,6 +31,10 @@ export function ProductCard({ product, imageLoading, imagePriority }: ProductCar
         productId={product._id}
         className="position-absolute top-0 end-0 m-1 bg-white rounded-circle z-1"
       />
+      {/* Told before the click: nothing of it is on offer (every variant sold out). */}
+      {product.countInStock === 0 && (
+        <span className="badge text-bg-dark position-absolute top-0 start-0 m-2 z-1">Sold out</span>
+      )}
       <Link to={href}>
         <ProductImage
           image={product.image}
