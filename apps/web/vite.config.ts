@@ -1,5 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// By path: the config bundles it like its own files (the build's Node need not run TypeScript).
+import {
+  DEFAULT_SHOP_COLOR,
+  shopPalette,
+  shopPaletteCss,
+} from '../../packages/domain/src/shop-color.ts';
 import { bootstrapSubset } from './build/bootstrap-subset.ts';
 
 const SHOP_NAME_PLACEHOLDER = '__SHOP_NAME__';
@@ -10,8 +16,9 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Fills in the shop's name and e-mail on the dev server only: the production build keeps the placeholder,
- * which the API server replaces at runtime so one build serves any SHOP_NAME.
+ * Fills in the shop's name and e-mail, and SHOP_COLOR's palette, on the dev server only: the
+ * production build keeps the placeholders, which the API server replaces at runtime so one build
+ * serves any SHOP_NAME (and adds the palette, apps/server/src/plugins/static-files.ts).
  */
 function devShopName(): Plugin {
   return {
@@ -20,7 +27,11 @@ function devShopName(): Plugin {
     transformIndexHtml: (html) =>
       html
         .replaceAll(SHOP_NAME_PLACEHOLDER, escapeHtml(process.env.SHOP_NAME ?? 'ProShop'))
-        .replaceAll('__SHOP_EMAIL__', escapeHtml(process.env.SHOP_EMAIL ?? '')),
+        .replaceAll('__SHOP_EMAIL__', escapeHtml(process.env.SHOP_EMAIL ?? ''))
+        .replace(
+          '</head>',
+          `<style id="shop-theme">${shopPaletteCss(shopPalette(process.env.SHOP_COLOR?.trim() || DEFAULT_SHOP_COLOR))}</style></head>`,
+        ),
   };
 }
 

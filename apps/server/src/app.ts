@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     shopName: deps.config.SHOP_NAME,
     shopEmail: deps.config.SHOP_EMAIL ?? '',
     shopCurrency: deps.config.PAYMENT_CURRENCY,
+    shopColor: deps.config.SHOP_COLOR,
     writtenPages,
   });
   return app;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '@proshop/domain/product-schemas';
 import { MAX_LOW_STOCK_THRESHOLD } from '@proshop/domain/low-stock';
+import { DEFAULT_SHOP_COLOR, SHOP_COLOR_PATTERN } from '@proshop/domain/shop-color';
 
 /** Thrown when the environment is wrong; the message names the variable at fault. */
 export class ConfigError extends Error {
@@ -99,6 +100,13 @@ const envSchema = z.object({
     z.string().min(32, 'must be at least 32 characters long').optional(),
   ),
   SHOP_NAME: z.string().trim().min(1).max(60).default('ProShop'),
+  /** The brand colour of buttons, links and e-mails (`#rrggbb`); text on it is worked out. */
+  SHOP_COLOR: z
+    .string()
+    .trim()
+    .regex(SHOP_COLOR_PATTERN, 'must be a colour written #rrggbb, such as #4338ca')
+    .default(DEFAULT_SHOP_COLOR)
+    .transform((value) => value.toLowerCase()),
   SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   PUBLIC_URL: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),

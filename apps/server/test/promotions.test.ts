@@ -6,13 +6,18 @@ import type { Discount, DiscountCheckResponse } from '@proshop/domain/discount-s
 import type { DiscountTerms } from '@proshop/domain/discounts';
 import type { Order } from '@proshop/domain/order-schemas';
 import { computeOrderPrices } from '@proshop/domain/prices';
+import { DEFAULT_SHOP_COLOR } from '@proshop/domain/shop-color';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discounts, orderItems, orders } from '../src/db/schema.ts';
 import { receiptEmail, sentEmail } from '../src/modules/orders/order-emails.ts';
 import { mailBrand } from '../src/modules/mail/templates/brand.ts';
 
-const TEST_BRAND = mailBrand({ shopName: 'ProShop', publicUrl: 'https://shop.test' });
+const TEST_BRAND = mailBrand({
+  shopName: 'ProShop',
+  publicUrl: 'https://shop.test',
+  shopColor: DEFAULT_SHOP_COLOR,
+});
 import { PRICES_CHANGED } from '../src/modules/orders/service.ts';
 import { createOrderBody } from '../src/modules/payments/paypal-client.ts';
 import {

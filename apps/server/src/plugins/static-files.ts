@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { shopPalette, shopPaletteCss } from '@proshop/domain/shop-color';
 import { escapeHtml } from '../html/escape-html.ts';
 import { notFound } from '../errors/app-error.ts';
 import { precompressedPage, sendPage, type PrecompressedPage } from './precompressed-page.ts';
@@ -15,6 +16,8 @@ export interface StaticFilesOptions {
   shopEmail: string;
   /** The currency prices are shown in (PAYMENT_CURRENCY), known to every screen from the start. */
   shopCurrency: string;
+  /** The brand colour (SHOP_COLOR), `#rrggbb`: its palette goes into the head (shopThemeStyle). */
+  shopColor: string;
   /**
    * Registers the routes of the pages the server writes (modules/seo) from the filled-in
    * index.html, and answers the page to send for any other route (undefined: index.html as it
@@ -24,6 +27,15 @@ export interface StaticFilesOptions {
     app: FastifyInstance,
     html: string,
   ) => Promise<((url: string) => PrecompressedPage | undefined) | undefined>;
+}
+
+/**
+ * The brand colour's palette as CSS variables that app/theme.css reads, inline in the head:
+ * no request of its own before the first paint, and the CSP's style-src already allows inline
+ * styles (docs/decisions/0032-design-system-and-shop-colour.md). Fixed at start-up.
+ */
+export function shopThemeStyle(shopColor: string): string {
+  return `<style id="shop-theme">${shopPaletteCss(shopPalette(shopColor))}</style>`;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,7 +66,8 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
   const html = readFileSync(indexPath, 'utf8')
     .replaceAll('__SHOP_NAME__', escapeHtml(options.shopName))
     .replaceAll('__SHOP_EMAIL__', escapeHtml(options.shopEmail))
-    .replaceAll('__SHOP_CURRENCY__', escapeHtml(options.shopCurrency));
+    .replaceAll('__SHOP_CURRENCY__', escapeHtml(options.shopCurrency))
+    .replace('</head>', `${shopThemeStyle(options.shopColor)}</head>`);
   const page = precompressedPage(html);
   const assetsDir = join(options.webDistDir, 'assets');
   const compressed = filesWithCompressedCopies(options.webDistDir);

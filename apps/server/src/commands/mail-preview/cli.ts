@@ -8,7 +8,11 @@ import { mailBrand } from '../../modules/mail/templates/brand.ts';
 import { sampleMails } from './sample-mails.ts';
 
 const config = loadConfig();
-const brand = mailBrand({ shopName: config.SHOP_NAME, publicUrl: config.publicUrl });
+const brand = mailBrand({
+  shopName: config.SHOP_NAME,
+  publicUrl: config.publicUrl,
+  shopColor: config.SHOP_COLOR,
+});
 const folder = join(process.env.INIT_CWD ?? process.cwd(), 'mail-preview');
 await mkdir(folder, { recursive: true });
 const mails = Object.entries(sampleMails(brand));

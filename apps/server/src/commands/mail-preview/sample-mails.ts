@@ -1,5 +1,6 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
+import { DEFAULT_SHOP_COLOR } from '@proshop/domain/shop-color';
 import type { MailMessage } from '../../modules/mail/mailer.ts';
 import { mailBrand } from '../../modules/mail/templates/brand.ts';
 import { lowStockEmail } from '../../modules/orders/low-stock-alert.ts';
@@ -18,7 +19,11 @@ import { resetCodeEmail } from '../../modules/users/reset-email.ts';
 import { backInStockEmail } from '../../modules/wishlist/back-in-stock-email.ts';
 
 /** The shop of the samples: fixed, so the previews and the snapshot tests never change alone. */
-export const SAMPLE_BRAND = mailBrand({ shopName: 'ProShop', publicUrl: 'https://shop.example' });
+export const SAMPLE_BRAND = mailBrand({
+  shopName: 'ProShop',
+  publicUrl: 'https://shop.example',
+  shopColor: DEFAULT_SHOP_COLOR,
+});
 
 const ORDER_ID = '0b7d3c1e-5f4a-4e2b-9c8d-7a6b5c4d3e2f';
 const ORDER_URL = `${SAMPLE_BRAND.publicUrl}/order/${ORDER_ID}`;

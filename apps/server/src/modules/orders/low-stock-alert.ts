@@ -53,7 +53,7 @@ export function lowStockEmail(
       <ul style="margin: 0 0 16px; padding-left: 20px">
         ${shown.map(
           ({ label, sku, left, url }) =>
-            html`<li style="margin: 0 0 8px">${link(url, label)} (SKU ${sku}): ${left}</li>`,
+            html`<li style="margin: 0 0 8px">${link(brand, url, label)} (SKU ${sku}): ${left}</li>`,
         )}
       </ul>`,
   });

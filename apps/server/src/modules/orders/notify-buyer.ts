@@ -48,7 +48,11 @@ export interface OrderNotices {
 }
 
 export function orderNotices(app: FastifyInstance): OrderNotices {
-  const brand = mailBrand({ shopName: app.config.SHOP_NAME, publicUrl: app.config.publicUrl });
+  const brand = mailBrand({
+    shopName: app.config.SHOP_NAME,
+    publicUrl: app.config.publicUrl,
+    shopColor: app.config.SHOP_COLOR,
+  });
   return {
     async queue(tx, order, event) {
       const url = `${app.config.publicUrl}/order/${order._id}`;

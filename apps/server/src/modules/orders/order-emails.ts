@@ -104,7 +104,7 @@ export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string): 
     body: html`${greeting(order)}
     ${paragraph(`Thank you for your order ${number}. We have received your payment.`)}
     ${orderSummary(order, brand, 'Total paid')} ${paragraph(`It will be sent to ${address}.`)}
-    ${button(orderUrl, 'Follow your order')}`,
+    ${button(brand, orderUrl, 'Follow your order')}`,
   });
 }
 
@@ -138,7 +138,7 @@ export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): Mai
     ],
     body: html`${greeting(order)} ${paragraph(`Your order ${order._id} is on its way.`)}
     ${shipment.length > 0 ? list(shipment) : ''} ${orderSummary(order, brand, 'Total')}
-    ${button(orderUrl, 'Follow your order')}`,
+    ${button(brand, orderUrl, 'Follow your order')}`,
   });
 }
 
@@ -163,7 +163,7 @@ export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string)
     body: html`${greeting(order)} ${paragraph(`Your order ${order._id} has been delivered.`)}
     ${orderSummary(order, brand, 'Total')}
     ${paragraph('We hope you enjoy it. You can review what you bought on its product page.')}
-    ${button(orderUrl, 'See the order')}`,
+    ${button(brand, orderUrl, 'See the order')}`,
   });
 }
 
@@ -197,7 +197,7 @@ function notice(
     ],
     body: html`${greeting(order)} ${paragraph(said.what)}
     ${said.summary ? orderSummary(order, brand, 'Total') : listed.length > 0 ? list(listed) : ''}
-    ${more.map((line) => note(line))} ${button(orderUrl, 'See the order')}`,
+    ${more.map((line) => note(line))} ${button(brand, orderUrl, 'See the order')}`,
   });
 }
 

@@ -33,6 +33,6 @@ export function confirmationEmail(input: {
     preheader: 'Confirm your e-mail address to place orders.',
     text: ['Hello,', '', why, ask, link, '', validity, notYou, '', shopName],
     body: html`${paragraph('Hello,')} ${paragraph(why)} ${paragraph(ask)}
-    ${button(link, 'Confirm your e-mail address')} ${note(validity)} ${note(notYou)}`,
+    ${button(brand, link, 'Confirm your e-mail address')} ${note(validity)} ${note(notYou)}`,
   });
 }

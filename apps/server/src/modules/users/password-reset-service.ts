@@ -34,6 +34,7 @@ export interface ResetContext {
   backgroundMail: BackgroundMail;
   limiter: RateLimiter;
   shopName: string;
+  shopColor: string;
   /** The shop's address as shoppers reach it (links in e-mails). */
   publicUrl: string;
 }
@@ -83,7 +84,11 @@ async function writeAndSendCode(ctx: ResetContext, user: Pick<UserRow, 'id' | 'e
       resetCodeEmail({
         to: user.email,
         code,
-        brand: mailBrand({ shopName: ctx.shopName, publicUrl: ctx.publicUrl }),
+        brand: mailBrand({
+          shopName: ctx.shopName,
+          publicUrl: ctx.publicUrl,
+          shopColor: ctx.shopColor,
+        }),
         resetUrl: `${ctx.publicUrl}/resetpassword`,
       }),
     );

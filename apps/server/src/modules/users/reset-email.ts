@@ -40,7 +40,7 @@ export function resetCodeEmail(input: {
     body: html`${paragraph('Hello,')}
     ${paragraph(`Someone asked to reset the password of your ${shopName} account.`)}
     ${paragraph('Your verification code is')} ${codeBox(code)}
-    ${paragraph('Enter it on the password reset page.')} ${button(resetUrl, 'Reset your password')}
-    ${note(validity)} ${note(notYou)}`,
+    ${paragraph('Enter it on the password reset page.')}
+    ${button(brand, resetUrl, 'Reset your password')} ${note(validity)} ${note(notYou)}`,
   });
 }

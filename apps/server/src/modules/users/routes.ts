@@ -41,6 +41,7 @@ function resetContext(app: FastifyInstance) {
     backgroundMail: app.backgroundMail,
     limiter: app.rateLimiter,
     shopName: app.config.SHOP_NAME,
+    shopColor: app.config.SHOP_COLOR,
     publicUrl: app.config.publicUrl,
   };
 }
@@ -53,7 +54,11 @@ function confirmationContext(app: FastifyInstance): ConfirmationContext {
     jwtSecret: app.jwtSecret,
     clock: app.clock,
     mail: app.mailOutbox,
-    brand: mailBrand({ shopName: app.config.SHOP_NAME, publicUrl: app.config.publicUrl }),
+    brand: mailBrand({
+      shopName: app.config.SHOP_NAME,
+      publicUrl: app.config.publicUrl,
+      shopColor: app.config.SHOP_COLOR,
+    }),
     limiter: app.rateLimiter,
     shopEmail: app.config.SHOP_EMAIL,
     logLink: app.config.SMTP_URL

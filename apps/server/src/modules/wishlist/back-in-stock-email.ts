@@ -35,6 +35,6 @@ export function backInStockEmail(input: {
         style="display: block; width: 120px; height: 120px; object-fit: cover; border: 0; border-radius: 6px; margin: 0 0 16px"
       />
       ${paragraph(html`<strong>${productLabel}</strong> is back in stock.`)}
-      ${button(url, 'See it in the shop')} ${note(once)}`,
+      ${button(brand, url, 'See it in the shop')} ${note(once)}`,
   });
 }

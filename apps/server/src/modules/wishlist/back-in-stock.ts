@@ -24,7 +24,11 @@ declare module 'fastify' {
 }
 
 export function createBackInStock(app: FastifyInstance): BackInStock {
-  const brand = mailBrand({ shopName: app.config.SHOP_NAME, publicUrl: app.config.publicUrl });
+  const brand = mailBrand({
+    shopName: app.config.SHOP_NAME,
+    publicUrl: app.config.publicUrl,
+    shopColor: app.config.SHOP_COLOR,
+  });
   return {
     async announce(tx, productIds) {
       if (productIds.length === 0) return;

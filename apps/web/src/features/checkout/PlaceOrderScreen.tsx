@@ -146,7 +146,7 @@ function PlaceOrder() {
               <ListGroup.Item as="li">
                 <Button
                   type="button"
-                  variant="dark"
+                  variant="primary"
                   className="w-100"
                   // While the code is checked against the lines, the figures may still change.
                   disabled={isEmpty || isLoading || discount.checking}

@@ -57,7 +57,7 @@ export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProp
       <Modal.Footer>
         {/* Checkout needs a signed-in shopper; the sign-in page comes back to shipping. */}
         <Button
-          variant="dark"
+          variant="primary"
           onClick={() => goTo(userInfo ? '/shipping' : '/login?redirect=shipping')}
         >
           Checkout {unitCount} item(s)

@@ -228,7 +228,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               <ListGroup.Item>
                 <Button
                   type="button"
-                  variant="dark"
+                  variant="primary"
                   className="w-100"
                   disabled={!inStock}
                   aria-describedby={reason ? reasonId : undefined}

@@ -1,4 +1,4 @@
-import { MAIL_COLOURS as C } from './brand.ts';
+import { MAIL_COLOURS as C, type MailBrand } from './brand.ts';
 import { html, type HtmlValue, type SafeHtml } from './html.ts';
 
 /** A paragraph of the body. */
@@ -11,15 +11,15 @@ export const note = (content: HtmlValue): SafeHtml =>
     ${content}
   </p>`;
 
-/** A link in the accent colour. */
-export const link = (url: string, label: HtmlValue): SafeHtml =>
-  html`<a class="mail-link" href="${url}" style="color: ${C.accent}">${label}</a>`;
+/** A link in the brand colour. */
+export const link = (brand: MailBrand, url: string, label: HtmlValue): SafeHtml =>
+  html`<a class="mail-link" href="${url}" style="color: ${brand.accent.link}">${label}</a>`;
 
 /**
  * The e-mail's one action, as a button (a table cell, which every client draws), with the
  * address written out below for clients that block links in buttons.
  */
-export function button(url: string, label: string): SafeHtml {
+export function button(brand: MailBrand, url: string, label: string): SafeHtml {
   return html`<table
       role="presentation"
       cellpadding="0"
@@ -28,10 +28,10 @@ export function button(url: string, label: string): SafeHtml {
       style="margin: 8px 0 16px"
     >
       <tr>
-        <td style="background: ${C.accent}; border-radius: 6px">
+        <td style="background: ${brand.accent.button}; border-radius: 6px">
           <a
             href="${url}"
-            style="display: inline-block; padding: 12px 24px; color: ${C.accentText}; font-weight: bold; text-decoration: none"
+            style="display: inline-block; padding: 12px 24px; color: ${brand.accent.buttonText}; font-weight: bold; text-decoration: none"
             >${label}</a
           >
         </td>

@@ -7,16 +7,17 @@ import { html, trusted, type SafeHtml } from './html.ts';
  * these colours; the others (Gmail) invert the light ones themselves, which the plain colours
  * allow. The classes are the shop's own fixed text.
  */
-const STYLE = trusted(`
+const style = ({ accent }: MailBrand): SafeHtml =>
+  trusted(`
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   body { margin: 0; padding: 0; }
-  a { color: ${C.accent}; }
+  a { color: ${accent.link}; }
   @media (prefers-color-scheme: dark) {
     .mail-page { background: ${C.darkPage} !important; }
     .mail-card { background: ${C.darkCard} !important; color: ${C.darkText} !important; }
     .mail-muted { color: ${C.darkMuted} !important; }
     .mail-rule { border-color: ${C.darkRule} !important; }
-    .mail-link { color: ${C.darkAccent} !important; }
+    .mail-link { color: ${accent.darkLink} !important; }
   }
   @media (max-width: 620px) {
     .mail-card { padding: 20px 16px !important; }
@@ -44,7 +45,7 @@ export function layout(
         <meta name="supported-color-schemes" content="light dark" />
         <title>${parts.title}</title>
         <style>
-          ${STYLE}
+          ${style(brand)}
         </style>
       </head>
       <body

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { screenRoutes } from './screenshot-routes.mjs';
+
+const router = readFileSync(new URL('../../apps/web/src/app/router.tsx', import.meta.url), 'utf8');
+
+/** Every path the router names (`path: 'x'` and the lists mapped to routes), plus the index. */
+function routerPaths() {
+  const code = router.replace(/^import .*$/gm, '');
+  const paths = [...code.matchAll(/'([a-z][a-z0-9:/?-]*|\*)'/g)].map((match) => match[1]);
+  return ['/', ...paths.filter((path) => path !== '*').map((path) => `/${path}`)];
+}
+
+/** A router path as a pattern of the addresses it answers. */
+function pattern(path) {
+  const source = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? (segment.endsWith('?') ? '[^/]*' : '[^/]+') : segment,
+    )
+    .join('/')
+    .replace(/\/\[\^\/\]\*/g, '(/[^/]+)?');
+  return new RegExp(`^${source}$`);
+}
+
+// The checkout's screens, taken along the way of an order in screenshots.mjs.
+const walked = ['/cart/p1', '/shipping', '/payment', '/placeorder', '/order/o1'];
+
+describe('the screens npm run screenshots takes', () => {
+  it('cover every route of the router', () => {
+    const taken = [
+      ...screenRoutes({
+        product: { _id: 'p1', name: 'Lamp' },
+        category: { _id: 'c1', slug: 'lamps' },
+        brand: { _id: 'b1', slug: 'acme' },
+        customerId: 'u1',
+        discountId: 'd1',
+      }).map((route) => route.path),
+      ...walked,
+    ];
+    const paths = routerPaths();
+    expect(paths.length).toBeGreaterThan(25);
+    const missing = paths.filter((path) => !taken.some((url) => pattern(path).test(url)));
+    expect(missing).toEqual([]);
+  });
+
+  it('name each file once', () => {
+    const names = screenRoutes({
+      product: { _id: 'p1', name: 'Lamp' },
+      category: { _id: 'c1', slug: 'lamps' },
+      brand: { _id: 'b1', slug: 'acme' },
+      customerId: 'u1',
+      discountId: 'd1',
+    }).map((route) => route.name);
+    expect(
+      new Set([
+        ...names,
+        'cart',
+        'shipping',
+        'payment',
+        'placeorder',
+        'order-placed',
+        'admin-order',
+      ]).size,
+    ).toBe(names.length + 6);
+  });
+});
