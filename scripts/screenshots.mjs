@@ -12,6 +12,7 @@ import { join } from 'node:path';
 // The declared dev dependency; it brings playwright-core and hands on its browsers.
 import { chromium } from '@playwright/test';
 import { root, serverBundle, startShop } from '../bench/lib/processes.mjs';
+import { chromiumLaunchOptions } from './lib/chromium-launch.mjs';
 import { DEMO_ADMIN, DEMO_CUSTOMER, screenIds, signIn } from './lib/screenshot-data.mjs';
 import { VIEWPORTS, screenRoutes } from './lib/screenshot-routes.mjs';
 
@@ -169,18 +170,7 @@ async function main() {
       PAYPAL_CLIENT_SECRET: '',
     },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const failures = [];
   let written = 0;
   try {
