@@ -59,9 +59,12 @@ function stopper(child) {
  * The shop as it runs in production: NODE_ENV=production, LOG_LEVEL=warn, test payments. With
  * no databaseUrl it uses a fresh embedded database (seeded with the demo catalogue).
  *
- * @param {{ databaseUrl?: string, env?: Record<string, string>, nodeArgs?: string[] }} [options]
+ * `stdout` is where its log lines go (a file descriptor, or 'inherit').
+ *
+ * @param {{ databaseUrl?: string, env?: Record<string, string>, nodeArgs?: string[],
+ *   stdout?: number | 'inherit' | 'ignore' }} [options]
  */
-export async function startShop({ databaseUrl, env = {}, nodeArgs = [] } = {}) {
+export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout = 'inherit' } = {}) {
   requireBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'proshop-bench-'));
@@ -81,7 +84,7 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [] } = {}) {
       DATABASE_URL: databaseUrl ?? '',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child);

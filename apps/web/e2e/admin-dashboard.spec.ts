@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { payOrderByApi, placeOrderByApi } from './orders-api.ts';
 import { openSignedIn } from './session.ts';
 
-/** "$12963.00" → 12963 */
+/** "$12,963.00" → 12963 */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 test('the admin sees today’s sales, the chart and its table view with the same figures', async ({
@@ -40,7 +40,7 @@ test('the admin sees today’s sales, the chart and its table view with the same
   await expect(top.getByRole('row').filter({ hasText: lamp.name }).getByRole('cell')).toHaveText([
     lamp.name,
     '3',
-    '$12963.00',
+    '$12,963.00',
   ]);
   await expect(top.getByRole('link', { name: lamp.name })).toHaveAttribute(
     'href',

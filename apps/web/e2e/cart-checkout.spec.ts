@@ -4,6 +4,7 @@ import { updateProduct, type Product } from './catalogue-api.ts';
 import { expect, holdClock, runClock, test } from './fixtures.ts';
 import { fetchOrderByApi, myOrdersByApi, placeOrderByApi } from './orders-api.ts';
 import { fillSignIn, openSignedIn, type SessionInfo } from './session.ts';
+import { dollars } from './money.ts';
 
 const PRICES_CHANGED =
   'Prices have changed since you saw them. Please review your order and place it again.';
@@ -14,10 +15,6 @@ const address = {
   postalCode: '4021',
   country: 'Testland',
 };
-
-function dollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
 
 function cartLink(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /Cart/ });

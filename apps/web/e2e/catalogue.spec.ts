@@ -6,6 +6,7 @@ import { tinyPng, uniqueWord, type Product } from './catalogue-api.ts';
 import { expect, expectToastToGoAfter3s, holdClock, runClock, test } from './fixtures.ts';
 import { paypalShopURL } from './paypal-servers.ts';
 import { bearer, openSignedIn } from './session.ts';
+import { dollars } from './money.ts';
 
 /** A product as the shop lists it (GET /api/products, /api/products/top). */
 interface ListedProduct {
@@ -20,10 +21,6 @@ interface ListedProduct {
 
 /** The e2e server's PAGE_SIZE (the default). */
 const PAGE_SIZE = 8;
-
-function dollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
 
 function cardNames(page: Page) {
   return page.getByRole('main').locator('.card').getByRole('heading').allTextContents();

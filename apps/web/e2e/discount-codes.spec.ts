@@ -10,6 +10,7 @@ import type { Product } from './catalogue-api.ts';
 import { expect, test as base } from './fixtures.ts';
 import { fetchOrderByApi } from './orders-api.ts';
 import { bearer, openSignedIn, type SessionInfo } from './session.ts';
+import { dollars } from './money.ts';
 
 interface DiscountFields {
   kind: 'percentage' | 'fixed' | 'free-shipping';
@@ -54,10 +55,6 @@ const address = {
   postalCode: '4021',
   country: 'Testland',
 };
-
-function dollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
 
 /** A line of the stored cart, as the product page writes it. */
 function cartLine(product: Product, qty: number) {

@@ -35,16 +35,16 @@ describe('money', () => {
     expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false);
   });
 
-  it('shows US dollars as the shop always has: $, no thousands separator, 2 decimals', () => {
+  it('shows US dollars with $, thousands separators and 2 decimals', () => {
     expect(formatMoney(1990, 'USD')).toBe('$19.90');
-    expect(formatMoney(123450, 'USD')).toBe('$1234.50');
+    expect(formatMoney(123450, 'USD')).toBe('$1,234.50');
     expect(formatMoney(5, 'USD')).toBe('$0.05');
     expect(formatMoney(0, 'USD')).toBe('$0.00');
   });
 
   it('shows other currencies with their own sign and still 2 decimals', () => {
     expect(formatMoney(1990, 'EUR')).toBe('€19.90');
-    expect(formatMoney(123450, 'GBP')).toBe('£1234.50');
+    expect(formatMoney(123450, 'GBP')).toBe('£1,234.50');
     expect(formatMoney(1990, 'CHF')).toBe('CHF\u00a019.90');
   });
 

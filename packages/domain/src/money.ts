@@ -46,12 +46,12 @@ function formatter(currency: string, fractionDigits: number): Intl.NumberFormat 
   const key = `${currency}:${fractionDigits}`;
   let found = formatters.get(key);
   if (!found) {
-    // en-US without grouping writes USD exactly as the shop always has ("$1234.50"). The
-    // digits are fixed at 2 because every amount is in cents, whatever the currency's default.
+    // en-US with thousands separators ("$1,234.50"), as shoppers read prices everywhere else.
+    // The digits are fixed at 2 because every amount is in cents, whatever the currency's default.
+    // Machine-read amounts (PayPal, CSV, JSON-LD) never come from here: see centsToDecimalString.
     found = new Intl.NumberFormat('en-US', {
       style: 'currency',
       currency,
-      useGrouping: false,
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
     });
@@ -60,7 +60,7 @@ function formatter(currency: string, fractionDigits: number): Intl.NumberFormat 
   return found;
 }
 
-/** An amount of cents as the shop shows it in `currency` ("$19.90", "€19.90"). */
+/** An amount of cents as the shop shows it in `currency` ("$19.90", "€1,299.00"). */
 export function formatMoney(
   cents: number,
   currency: string,
