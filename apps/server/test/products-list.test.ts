@@ -52,11 +52,11 @@ describe('GET /api/products', () => {
 
   it('answers the rest on page 2 and an empty list past the last page, not an error', async () => {
     const page2 = (await t.app.inject('/api/products?pageNumber=2')).json();
-    expect(page2).toMatchObject({ page: 2, pages: 2 });
+    expect(page2).toMatchObject({ page: 2, pages: 2, count: 11 });
     expect(page2.products).toHaveLength(3);
     const page9 = await t.app.inject('/api/products?pageNumber=9');
     expect(page9.statusCode).toBe(200);
-    expect(page9.json()).toMatchObject({ products: [], page: 9, pages: 2 });
+    expect(page9.json()).toMatchObject({ products: [], page: 9, pages: 2, count: 11 });
   });
 
   it('treats a malformed page number as page 1', async () => {

@@ -92,16 +92,17 @@ describe('GET /api/products?keyword= (search)', () => {
 
   it('pages the results of a search and gives an empty page past the last', async () => {
     const first = await search('cable');
-    expect(first).toMatchObject({ page: 1, pages: 2 });
+    expect(first).toMatchObject({ page: 1, pages: 2, count: 10 });
     expect(first.products).toHaveLength(8);
     const second = await search('cable', 2);
-    expect(second).toMatchObject({ page: 2, pages: 2 });
+    expect(second).toMatchObject({ page: 2, pages: 2, count: 10 });
     expect(names(second)).toEqual(['Cable 1', 'Cable 0']);
-    expect(await search('cable', 3)).toMatchObject({ products: [], page: 3, pages: 2 });
+    expect(await search('cable', 3)).toMatchObject({ products: [], page: 3, pages: 2, count: 10 });
     expect(await search('nothing like this', 4)).toMatchObject({
       products: [],
       page: 4,
       pages: 1,
+      count: 0,
       facets: { categories: [], brands: [], price: null },
     });
   });

@@ -112,9 +112,10 @@ test.describe('catalogue', () => {
       const api = async (pageNumber: number) =>
         (await (
           await request.get('/api/products', { params: { keyword, pageNumber } })
-        ).json()) as { products: ListedProduct[]; pages: number };
+        ).json()) as { products: ListedProduct[]; pages: number; count: number };
       const [first, second] = [await api(1), await api(2)];
       expect(first.pages).toBe(2);
+      expect(first.count).toBe(PAGE_SIZE + 1);
       expect(first.products).toHaveLength(PAGE_SIZE);
       expect(second.products).toHaveLength(1);
 
@@ -127,6 +128,8 @@ test.describe('catalogue', () => {
       const main = page.getByRole('main');
       await expect(main.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/');
       await expect(page.getByRole('region', { name: 'Top rated products' })).toHaveCount(0);
+      await expect(main.getByRole('heading', { level: 1 })).toHaveText(`Results for "${keyword}"`);
+      await expect(main.getByTestId('product-count')).toHaveText(`${PAGE_SIZE + 1} products`);
       await expect(main.locator('.card')).toHaveCount(PAGE_SIZE);
       const pageOneNames = await cardNames(page);
       expect(pageOneNames).toEqual(first.products.map((product) => product.name));
@@ -162,6 +165,7 @@ test.describe('catalogue', () => {
       `No products match “${keyword}”. Try another word.`,
     );
     await expect(main.locator('.card')).toHaveCount(0);
+    await expect(main.getByTestId('product-count')).toHaveText('0 products');
     await expect(main.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
   });
 

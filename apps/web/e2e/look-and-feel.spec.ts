@@ -89,3 +89,75 @@ test.describe('the cart helps the shopper decide', () => {
     await expect(page).toHaveURL('/');
   });
 });
+
+test.describe('the product page', () => {
+  test('shows the price once, with the brand and category linked', async ({ page, addProduct }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const product = await addProduct('Once Priced Lamp', { price: 1299, countInStock: 4 });
+    await page.goto(`/product/${product._id}`);
+    const main = page.getByRole('main');
+    const buy = main.getByRole('region', { name: 'Buy' });
+    await expect(buy).toContainText('Price: $1,299.00');
+    const text = await main.innerText();
+    expect(text.split('$1,299.00')).toHaveLength(2);
+    const maker = main.getByText(`By ${product.brand} in ${product.category}`);
+    await expect(maker).toBeVisible();
+    await expect(maker.getByRole('link', { name: product.brand })).toHaveAttribute(
+      'href',
+      /^\/brand\//,
+    );
+    await expect(maker.getByRole('link', { name: product.category })).toHaveAttribute(
+      'href',
+      /^\/category\//,
+    );
+  });
+
+  test('on a phone, Add To Cart stays in reach while the product scrolls by', async ({
+    page,
+    addProduct,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // A long description: the buy box's own place is far below the first screen.
+    const description = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the story.`).join(
+      '\n',
+    );
+    const product = await addProduct('Sticky Lamp', { countInStock: 4, description });
+    await page.goto(`/product/${product._id}`);
+    const main = page.getByRole('main');
+    const add = main.getByRole('button', { name: 'Add To Cart' });
+    const inView = async () => {
+      const shown = await box(add);
+      return shown.y >= 0 && shown.y + shown.height <= 844;
+    };
+    expect(await inView()).toBe(true);
+    await main.getByText('Line 20 of the story.').scrollIntoViewIfNeeded();
+    expect(await inView()).toBe(true);
+    // Past the product, the box goes with it: the reviews are never covered.
+    const reviews = main.getByRole('heading', { name: 'Reviews' });
+    await reviews.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    expect(overlap(await box(main.getByRole('region', { name: 'Buy' })), await box(reviews))).toBe(
+      false,
+    );
+    await add.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
+
+test('a quantity above the stock is lowered, and the cart says so', async ({
+  page,
+  addProduct,
+}) => {
+  const product = await addProduct('Scarce Kettle', { price: 20, countInStock: 3 });
+  await page.goto(`/cart/${product._id}?qty=9`);
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText(`Only 3 left of ${product.name}: the quantity was lowered to 3.`),
+  ).toBeVisible();
+  await expect(main.getByLabel(`Quantity of ${product.name}`)).toHaveValue('3');
+  // Said once: the next visit of the cart has no note.
+  await page.goto('/');
+  await page.goto('/cart');
+  await expect(main.getByLabel(`Quantity of ${product.name}`)).toHaveValue('3');
+  await expect(main.getByText(/the quantity was lowered/)).toHaveCount(0);
+});

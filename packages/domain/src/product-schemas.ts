@@ -188,6 +188,8 @@ export const productListResponseSchema = z.object({
   products: z.array(productSchema),
   page: z.number().int(),
   pages: z.number().int(),
+  /** How many products match across all pages (a search says "12 products"). */
+  count: z.number().int(),
   facets: productFacetsSchema,
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;

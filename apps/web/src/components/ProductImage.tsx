@@ -22,8 +22,17 @@ type ProductImageProps = Omit<
   sizes: string;
 };
 
-/** Shows the picture whole in a 5:4 frame, whatever its own shape, so the page never jumps. */
-const FRAME: CSSProperties = { height: 'auto', aspectRatio: '5 / 4', objectFit: 'contain' };
+/**
+ * Shows the picture whole in a 5:4 frame, whatever its own shape, so the page never jumps. Decided
+ * once for every shape: contained on the backdrop colour (theme.css), never cropped, so a tall
+ * bottle or a wide sofa is seen whole and the margins read as the frame, not as bands.
+ */
+const FRAME: CSSProperties = {
+  height: 'auto',
+  aspectRatio: '5 / 4',
+  objectFit: 'contain',
+  backgroundColor: 'var(--ps-picture-backdrop)',
+};
 
 /**
  * A product picture at the size shown: the sized copies the shop made of its own pictures

@@ -126,7 +126,10 @@ export interface CartState {
   discountCode: string | null;
   /** Set while the cart mirrors a signed-in account's; null for a visitor's cart. */
   sync: CartSync | null;
-  /** Why the cart was just reloaded from the account (a change elsewhere won), or null. */
+  /**
+   * What the cart screen says once: why the cart was just reloaded from the account (a change
+   * elsewhere won) or that a quantity was lowered to the stock; null when nothing.
+   */
   notice: string | null;
 }
 
@@ -217,6 +220,10 @@ export const cartSlice = createSlice({
       state.discountCode = null;
       state.sync = null;
     },
+    /** A note for the cart screen's next showing (a quantity lowered to the stock). */
+    cartNoticeGiven(state, action: PayloadAction<string>) {
+      state.notice = action.payload;
+    },
     cartNoticeShown(state) {
       state.notice = null;
     },
@@ -253,6 +260,7 @@ export const {
   serverCartLoaded,
   serverCartVersion,
   foreignCartDropped,
+  cartNoticeGiven,
   cartNoticeShown,
 } = cartSlice.actions;
 export const { selectCart, selectDistinctItemCount, selectUnitCount } = cartSlice.selectors;

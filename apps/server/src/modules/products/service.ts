@@ -61,7 +61,13 @@ export async function listProducts(
     offset: (page - 1) * pageSize,
     limit: pageSize,
   });
-  return { products: rows.map(toProduct), page, pages: pageCount(total, pageSize), facets };
+  return {
+    products: rows.map(toProduct),
+    page,
+    pages: pageCount(total, pageSize),
+    count: total,
+    facets,
+  };
 }
 
 /** The products of the top-rated carousel. */

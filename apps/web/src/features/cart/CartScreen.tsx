@@ -19,6 +19,7 @@ import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.
 import {
   addItem,
   cartLoadRequested,
+  cartNoticeGiven,
   cartNoticeShown,
   lineKey,
   removeItem,
@@ -65,6 +66,13 @@ function AddFromAddress({ productId }: { productId: string }) {
   useEffect(() => {
     if (!line || line.countInStock < 1) return;
     dispatch(addItem({ ...line, qty: Math.min(line.qty, line.countInStock) }));
+    if (line.qty > line.countInStock) {
+      const left = line.countInStock;
+      const label = lineLabel(line.name, line.options);
+      dispatch(
+        cartNoticeGiven(`Only ${left} left of ${label}: the quantity was lowered to ${left}.`),
+      );
+    }
     // The plain cart address from here on, so a reload does not undo a quantity changed later.
     void navigate('/cart', { replace: true });
   }, [line, dispatch, navigate]);

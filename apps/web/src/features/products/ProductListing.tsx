@@ -48,6 +48,10 @@ interface ProductListingProps {
   emptyMessage: ReactNode;
 }
 
+/** "1 product", "12 products": how many match on every page together. */
+const productCount = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
+
 /** A price bound on a chip: `$15`, `$19.99`. */
 const money = (amount: string) =>
   formatMoney(toCents(Number(amount)), shopCurrency, { trimZeroCents: true });
@@ -124,6 +128,12 @@ export function ProductListing({
           >
             Filters{activeCount > 0 && ` (${activeCount})`}
           </button>
+          {currentData && !isFetching && (
+            // Announced when a filter or a search changes how many match.
+            <p className="mb-0 text-body-secondary small" role="status" data-testid="product-count">
+              {productCount(currentData.count)}
+            </p>
+          )}
           <div className="ms-auto">
             <SortSelect value={filters.sort} onChange={(sort) => apply({ ...filters, sort })} />
           </div>

@@ -2,10 +2,7 @@ import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { findVariant } from '@proshop/domain/variants';
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useDispatch, useSelector } from 'react-redux';
@@ -22,8 +19,10 @@ import { shopCurrency } from '../../lib/shop-currency.ts';
 import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 import { AddToCartModal } from './AddToCartModal.tsx';
+import { BuyBox } from './BuyBox.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { ProductBreadcrumbs } from './ProductBreadcrumbs.tsx';
+import { ProductMaker } from './ProductMaker.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
 import { StockAlertRequest } from './StockAlertRequest.tsx';
 import { priceLabel } from './price-label.ts';
@@ -170,10 +169,14 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <WishlistHeart productId={product._id} />
               </div>
             </ListGroup.Item>
+            {(product.brand || product.category) && (
+              <ListGroup.Item>
+                <ProductMaker product={product} />
+              </ListGroup.Item>
+            )}
             <ListGroup.Item>
               <Rating value={product.rating} text={`${product.numReviews} reviews`} />
             </ListGroup.Item>
-            <ListGroup.Item>Price: {price}</ListGroup.Item>
             {hasOptions && (
               <ListGroup.Item>
                 <VariantSelector
@@ -189,68 +192,26 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             </ListGroup.Item>
           </ListGroup>
         </Col>
-        <Col md={3}>
-          <Card>
-            <ListGroup variant="flush">
-              <ListGroup.Item>
-                <Row>
-                  <Col>Price:</Col>
-                  <Col>
-                    <strong>{price}</strong>
-                  </Col>
-                </Row>
-              </ListGroup.Item>
-              <ListGroup.Item>
-                <Row>
-                  <Col>Status:</Col>
-                  <Col>{status}</Col>
-                </Row>
-              </ListGroup.Item>
-              {inStock && (
-                <ListGroup.Item>
-                  <Form.Group as={Row} controlId="product-qty">
-                    <Form.Label column>Qty</Form.Label>
-                    <Col>
-                      <Form.Select
-                        value={chosenQty}
-                        onChange={(event) => setQty(Number(event.target.value))}
-                      >
-                        {quantities.map((value) => (
-                          <option key={value} value={value}>
-                            {value}
-                          </option>
-                        ))}
-                      </Form.Select>
-                    </Col>
-                  </Form.Group>
-                </ListGroup.Item>
-              )}
-              <ListGroup.Item>
-                <Button
-                  type="button"
-                  variant="primary"
-                  className="w-100"
-                  disabled={!inStock}
-                  aria-describedby={reason ? reasonId : undefined}
-                  onClick={addToCart}
-                >
-                  Add To Cart
-                </Button>
-                {reason && (
-                  <p id={reasonId} className="small text-body-secondary text-center mt-2 mb-0">
-                    {reason}
-                  </p>
-                )}
-                {!notOffered && (
-                  <StockAlertRequest
-                    productId={product._id}
-                    variantId={chosen?._id}
-                    inStock={choosing ? product.countInStock > 0 : inStock}
-                  />
-                )}
-              </ListGroup.Item>
-            </ListGroup>
-          </Card>
+        <Col md={3} className="buy-box-col">
+          <BuyBox
+            price={price}
+            status={status}
+            quantities={inStock ? quantities : []}
+            qty={chosenQty}
+            onQtyChange={setQty}
+            disabled={!inStock}
+            reason={reason}
+            reasonId={reasonId}
+            onAdd={addToCart}
+          >
+            {!notOffered && (
+              <StockAlertRequest
+                productId={product._id}
+                variantId={chosen?._id}
+                inStock={choosing ? product.countInStock > 0 : inStock}
+              />
+            )}
+          </BuyBox>
         </Col>
       </Row>
       <Row>
