@@ -52,7 +52,9 @@ export function BuyBox({
             </span>
           </div>
         </div>
-        <div className="d-flex gap-2 align-items-center">
+        {/* One line on a phone; in the narrow column of a wider screen the button takes a line
+            of its own rather than wrapping its words. */}
+        <div className="d-flex flex-wrap gap-2 align-items-center">
           {quantities.length > 0 && (
             <Form.Group controlId="product-qty" className="d-flex align-items-center gap-2">
               <Form.Label className="mb-0">Qty</Form.Label>
@@ -73,6 +75,7 @@ export function BuyBox({
             type="button"
             variant="primary"
             className="flex-grow-1"
+            style={{ minWidth: '9rem' }}
             disabled={disabled}
             aria-describedby={reason ? reasonId : undefined}
             onClick={onAdd}
