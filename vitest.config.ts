@@ -40,6 +40,8 @@ export default defineConfig({
             'apps/server/test/faults/**',
             'apps/server/test/cluster/**',
           ],
+          // One migrated embedded database for the run; each file opens its own from it.
+          globalSetup: ['apps/server/test/helpers/pglite-template.ts'],
           pool: 'forks',
           maxWorkers,
           // Each file migrates a fresh database and some start the server as a process; on a

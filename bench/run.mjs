@@ -13,6 +13,8 @@ const benches = [
   { file: 'forgot-password.ts', command: ['npx', 'tsx', 'forgot-password.ts'] },
   { file: 'capture-isolation.ts', command: ['npx', 'tsx', 'capture-isolation.ts'] },
   { file: 'lighthouse.mjs', command: [process.execPath, 'lighthouse.mjs'] },
+  { file: 'memory.mjs', command: [process.execPath, 'memory.mjs'] },
+  { file: 'startup.mjs', command: [process.execPath, 'startup.mjs'] },
 ];
 const only = process.argv.slice(2);
 const rows = [];

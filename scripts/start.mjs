@@ -2,6 +2,7 @@
 // seeds the demo shop on first start and serves everything at http://localhost:PORT.
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { serverNodeFlags } from './lib/server-flags.mjs';
 
 if (!buildIfStale()) {
   console.error('The build failed; see the messages above.');
@@ -10,7 +11,11 @@ if (!buildIfStale()) {
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', new URL('../apps/server/dist/server.js', import.meta.url).pathname],
+  [
+    '--enable-source-maps',
+    ...serverNodeFlags,
+    new URL('../apps/server/dist/server.js', import.meta.url).pathname,
+  ],
   { stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {

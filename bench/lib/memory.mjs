@@ -10,7 +10,8 @@ export const probeModule = fileURLToPath(new URL('./memory-probe.mjs', import.me
 /** VmRSS and VmHWM of a process, in MB. */
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1]) / 1024;
+  const field = (name) =>
+    Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1]) / 1024;
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
@@ -64,7 +65,10 @@ function mallocOf(pid) {
       current =
         name === '[heap]'
           ? 'brk'
-          : name === '' && start % BigInt(64 * MB) === 0n && size <= 64 * MB && mapping[3] === 'rw-p'
+          : name === '' &&
+              start % BigInt(64 * MB) === 0n &&
+              size <= 64 * MB &&
+              mapping[3] === 'rw-p'
             ? 'arena'
             : undefined;
       continue;

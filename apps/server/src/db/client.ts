@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -33,6 +36,12 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Folder for the embedded database; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory database's starting files (a tar of a data folder, PGlite's dumpDataDir): the
+   * API tests open each file's database from one migrated image instead of creating and
+   * migrating it every time (apps/server/test/helpers/pglite-template.ts).
+   */
+  loadDataDir?: Blob | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
 }
@@ -47,26 +56,66 @@ const MIGRATION_LOCK_KEY = 7_203_114_801;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options.maxConnections ?? 10)
-    : openEmbedded(options.dataDir);
+    : openEmbedded(options.dataDir, options.loadDataDir);
 }
 
 /** Extensions the migrations create; PGlite can only load those it is given here. */
 const extensions = { pg_trgm };
 
-async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * PGlite's start options (docs/decisions/0033): they replace PGlite's defaults, so those come
+ * first, then shared_buffers at 16 MB instead of PostgreSQL's 128 MB. Here the buffers live in
+ * the WebAssembly memory, which only grows: at 128 MB it grew to 189 MB under the demo shop and
+ * stayed there, for no measured gain, since the operating system's page cache holds the data
+ * files anyway and the catalogue's reads come from the catalogue cache.
+ */
+const embeddedOptions = {
+  extensions,
+  startParams: [
+    ...['--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false'],
+    ...['-c', 'log_checkpoints=false', '-c', 'max_worker_processes=0'],
+    ...['-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0'],
+    ...['-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'],
+    ...['-c', 'shared_buffers=16MB'],
+  ],
+};
+
+/**
+ * Creates a new embedded database's files (PostgreSQL's initdb) in a short-lived child process.
+ * In this process it would run a second WebAssembly instance and copy the data folder's image
+ * through memory: the server peaked at 830 MB instead of 330, and kept some 80 MB of it for
+ * good, which the C allocator holds once freed (docs/decisions/0033). Opened afterwards as on
+ * any restart.
+ */
+async function createDataFiles(folder: string): Promise<void> {
+  if (existsSync(join(folder, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  // Exits by itself once closed: PGlite may leave a handle that would keep the child waiting.
+  const code = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(folder)})
+    .then((db) => db.close()).then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
+  await promisify(execFile)(process.execPath, ['-e', code], { timeout: 120_000 });
+}
+
+async function openEmbedded(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   let client: PGlite;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(join(dataDir, 'pglite.lock'));
     try {
-      client = await PGlite.create(join(dataDir, 'pglite'), { extensions });
+      await createDataFiles(join(dataDir, 'pglite'));
+      client = await PGlite.create(join(dataDir, 'pglite'), embeddedOptions);
     } catch (error) {
       releaseLock();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create(
+      loadDataDir ? { ...embeddedOptions, loadDataDir } : embeddedOptions,
+    );
   }
   const db = drizzlePglite({ client, schema });
   let closed = false;
@@ -85,6 +134,21 @@ async function openEmbedded(dataDir: string | undefined): Promise<DatabaseHandle
       releaseLock();
     },
   };
+}
+
+/**
+ * The files of a new, migrated in-memory database as a tar (PGlite's dumpDataDir), to open
+ * others from with `loadDataDir`: creating a database (initdb) costs seconds of CPU in
+ * WebAssembly, loading an image well under one.
+ */
+export async function migratedEmbeddedImage(): Promise<Blob> {
+  const client = await PGlite.create(embeddedOptions);
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {

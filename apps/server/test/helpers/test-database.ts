@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { readTemplate } from './pglite-template.ts';
 
 /** Which database the API tests run on: TEST_DB=postgres with TEST_DATABASE_URL, else PGlite. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'embedded';
@@ -21,7 +23,10 @@ function serverUrl(): string {
 /** Each test file gets an empty, migrated database of its own: a new PostgreSQL database or an in-memory PGlite. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind === 'embedded') {
-    const handle = await openDatabase({});
+    // From the run's migrated image when vitest's global setup made one (pglite-template.ts);
+    // migrate() then finds nothing to do.
+    const template = inject('pgliteTemplate');
+    const handle = await openDatabase(template ? { loadDataDir: readTemplate(template) } : {});
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { COPY_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { unavailable, unsupportedMedia } from '../../errors/app-error.ts';
 import { sniffImageType } from './image-type.ts';
 import type { ImageStorage } from './storage/image-storage.ts';
@@ -19,6 +19,22 @@ const MAX_SIDE_PX = 1200;
 /** Refuses images that would take too much memory to decode (a small file can be huge). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
+let sharpLoaded: Promise<typeof SharpModule> | undefined;
+
+/**
+ * sharp (libvips, native) is loaded with the first picture, not at start-up: some 20 MB of
+ * memory a server that receives no upload never pays (docs/decisions/0033). libvips's cache of
+ * operations is off: each picture is encoded once, and the cache would keep up to 50 MB of
+ * decoded pictures after an upload.
+ */
+function loadSharp(): Promise<typeof SharpModule> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
 /** A transparent border where a picture is not 5:4: it stays whole, on any background. */
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 };
 
@@ -33,6 +49,7 @@ interface EncodedImage {
  * scripts, trailing data.
  */
 async function encode(bytes: Buffer, name: string): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   // rotate() applies the camera's orientation before the metadata is dropped.
   const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const full = source
@@ -61,6 +78,7 @@ async function encode(bytes: Buffer, name: string): Promise<EncodedImage> {
 export async function imageProblem(bytes: Buffer): Promise<string | undefined> {
   if (bytes.length > MAX_UPLOAD_BYTES) return IMAGE_TOO_LARGE;
   if (!sniffImageType(bytes)) return ONLY_IMAGES;
+  const sharp = await loadSharp();
   try {
     // Decoded whole (to a thumbnail, cheap): a file cut short or broken inside has a header
     // that reads well.
