@@ -4,11 +4,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { serverNodeFlags } from '../../scripts/lib/server-flags.mjs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const serverBundle = join(root, 'apps/server/dist/server.js');
@@ -55,6 +57,24 @@ function stopper(child) {
     });
 }
 
+/** The environment the benches run the shop in: production mode, the demo catalogue. */
+export function shopEnvironment({ port, dataDir, databaseUrl }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET,
+    ALLOW_TEST_PAYMENTS: '1',
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // The address the bench reaches it at: canonical links and sitemaps name it.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+  };
+}
+
 /**
  * The shop as it runs in production: NODE_ENV=production, LOG_LEVEL=warn, test payments. With
  * no databaseUrl it uses a fresh embedded database (seeded with the demo catalogue).
@@ -68,22 +88,8 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout =
   requireBuild();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'proshop-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET,
-      ALLOW_TEST_PAYMENTS: '1',
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // The address the bench reaches it at: canonical links and sitemaps name it.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      ...env,
-    },
+  const child = spawn(process.execPath, [...serverNodeFlags, ...nodeArgs, serverBundle], {
+    env: { ...shopEnvironment({ port, dataDir, databaseUrl }), ...env },
     stdio: ['ignore', stdout, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -107,20 +113,47 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout =
 /**
  * A bare node:http server answering each path with the given bytes from memory: the ceiling
  * of what node can serve on this machine, measured in the same run as the shop.
+ *
+ * What bench/api.mjs's breakdown adds to it, to show what pieces cost without any framework:
+ * `headers` (sent with every answer, with an x-request-id of its own), and `accessLog`: one
+ * line per request through pino as the shop's logger writes it (asynchronous, 4 KB batches),
+ * into /dev/null.
+ *
+ * @param {Record<string, string>} bodies
+ * @param {{ headers?: Record<string, string>, accessLog?: boolean }} [options]
  */
-export async function startBareServer(bodies) {
+export async function startBareServer(bodies, { headers, accessLog = false } = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'proshop-bare-'));
   const file = join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
+  const pino = createRequire(join(root, 'apps/server/package.json')).resolve('pino');
   const code = `
     const http = require('node:http');
+    const { randomUUID } = require('node:crypto');
     const bodies = new Map(Object.entries(require(${JSON.stringify(file)})).map(([k, v]) => [k, Buffer.from(v)]));
+    const headers = ${JSON.stringify(headers ?? null)};
+    const pino = ${accessLog} ? require(${JSON.stringify(pino)}) : undefined;
+    const log = pino?.(
+      { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      pino.destination({ dest: '/dev/null', sync: false, minLength: 4096 }),
+    );
     http.createServer((req, res) => {
+      const start = performance.now();
       const body = bodies.get(req.url);
       if (!body) { res.writeHead(404); return res.end(); }
+      const reqId = headers || log ? randomUUID() : undefined;
+      if (headers) {
+        for (const name in headers) res.setHeader(name, headers[name]);
+        res.setHeader('x-request-id', reqId);
+      }
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
       res.end(body);
+      log?.child({ reqId }).info({
+        req: { method: req.method, url: req.url, host: req.headers.host, remoteAddress: req.socket.remoteAddress, remotePort: req.socket.remotePort },
+        res: { statusCode: 200 },
+        responseTime: performance.now() - start,
+      }, 'request completed');
     }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
@@ -129,6 +162,7 @@ export async function startBareServer(bodies) {
   const stop = stopper(child);
   return {
     base,
+    pid: child.pid,
     stop: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });

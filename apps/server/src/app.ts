@@ -64,8 +64,11 @@ declare module 'fastify' {
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
-  /** The process's pino logger; absent in tests, which log nothing. */
-  logger?: FastifyBaseLogger;
+  /**
+   * The process's pino logger (lifecycle/logger.ts); absent in tests, which log nothing. Its
+   * lines are written in batches: what it still holds is written when the app closes.
+   */
+  logger?: FastifyBaseLogger & { flush?: (done: (error?: Error) => void) => void };
   lifecycle?: Lifecycle;
   jwtSecret: string;
   /** Defaults to the system time. */
@@ -132,6 +135,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     'payments',
     deps.paymentProvider ?? createPaymentProvider(deps.config, deps.jwtSecret, { log: app.log }),
   );
+  const { logger } = deps;
+  if (logger?.flush) {
+    // Runs after the server has stopped taking requests: every request's line is in the batch.
+    app.addHook('onClose', (_instance, done) => logger.flush?.(() => done()));
+  }
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // A request still in flight at shutdown closes its connection once answered: a keep-alive
@@ -143,11 +151,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorHandlerPlugin);
   await app.register(compressionPlugin);
-  await app.register(securityHeadersPlugin, {
-    isProduction: deps.config.isProduction,
-    paymentProvider: deps.config.paymentProvider,
-    PAYPAL_SDK_URL: deps.config.PAYPAL_SDK_URL,
-  });
+  if (!deps.config.BENCH_WITHOUT.includes('security-headers')) {
+    await app.register(securityHeadersPlugin, {
+      isProduction: deps.config.isProduction,
+      paymentProvider: deps.config.paymentProvider,
+      PAYPAL_SDK_URL: deps.config.PAYPAL_SDK_URL,
+    });
+  }
   if (deps.config.CORS_ORIGINS.length > 0) {
     await app.register(corsPlugin, { origins: deps.config.CORS_ORIGINS });
   }

@@ -71,6 +71,28 @@ const corsOrigins = z
     return entries;
   });
 
+/** The pieces bench/api.mjs may leave out to measure what each costs (BENCH_WITHOUT). */
+const BENCH_PIECES = ['security-headers', 'rate-limits'] as const;
+
+/**
+ * Bench only: a comma-separated list of BENCH_PIECES the server runs without. Never set in a
+ * shop: without them it sends no security headers, or counts no attempts.
+ */
+const benchWithout = z
+  .string()
+  .optional()
+  .transform((value, ctx): (typeof BENCH_PIECES)[number][] => {
+    const entries = (value ?? '').split(',').map((entry) => entry.trim());
+    const pieces = entries.filter((entry) => entry !== '');
+    const known = (entry: string): entry is (typeof BENCH_PIECES)[number] =>
+      (BENCH_PIECES as readonly string[]).includes(entry);
+    if (!pieces.every(known)) {
+      ctx.addIssue({ code: 'custom', message: `must list some of ${BENCH_PIECES.join(', ')}` });
+      return z.NEVER;
+    }
+    return pieces;
+  });
+
 /**
  * Every environment variable the shop reads, parsed once. The README's configuration table
  * lists the same variables with the same defaults.
@@ -174,6 +196,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag,
   S3_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   TRUST_PROXY: optionalText.pipe(trustProxy),
+  BENCH_WITHOUT: benchWithout,
 });
 
 export type Env = z.infer<typeof envSchema>;

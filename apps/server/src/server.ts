@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp, type Lifecycle } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { isDatabaseEmpty, seedDemoData } from './commands/seed/seed.ts';
 import { resolveJwtSecret } from './lifecycle/jwt-secret.ts';
-import { loggerOptions } from './lifecycle/logger.ts';
+import { createLogger } from './lifecycle/logger.ts';
 
 /** How long in-flight requests get to finish on SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,7 +14,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Any 64-bit number unique to this app: the lock that lets one of several instances seed. */
 const SEED_LOCK_KEY = 7_203_114_802;
 
-async function seedIfEmpty(config: Config, database: DatabaseHandle, log: pino.Logger) {
+async function seedIfEmpty(config: Config, database: DatabaseHandle, log: Logger) {
   if (!config.seedDemo) return;
   // Instances started together on an empty PostgreSQL database: the first seeds while the others
   // wait on the lock, then find the data there (without it two would seed and one would crash).
@@ -34,7 +34,10 @@ async function seedIfEmpty(config: Config, database: DatabaseHandle, log: pino.L
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino(loggerOptions(config));
+  const log = createLogger(config);
+  if (config.BENCH_WITHOUT.length > 0) {
+    log.warn(`Bench only: running without ${config.BENCH_WITHOUT.join(', ')} (BENCH_WITHOUT)`);
+  }
   const jwtSecret = resolveJwtSecret(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   const lifecycle: Lifecycle = { shuttingDown: false };

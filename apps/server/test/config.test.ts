@@ -90,6 +90,15 @@ describe('configuration', () => {
     ).toBe('paypal');
   });
 
+  it('leaves nothing out unless the bench asks, and only pieces it knows (BENCH_WITHOUT)', () => {
+    expect(loadConfig({}).BENCH_WITHOUT).toEqual([]);
+    expect(loadConfig({ BENCH_WITHOUT: 'security-headers, rate-limits' }).BENCH_WITHOUT).toEqual([
+      'security-headers',
+      'rate-limits',
+    ]);
+    expect(() => loadConfig({ BENCH_WITHOUT: 'access-rules' })).toThrow(/BENCH_WITHOUT/);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', SHOP_EMAIL: '', DEMO_PASSWORD: '' });
     expect(config.DATABASE_URL).toBeUndefined();
