@@ -3,21 +3,30 @@
 // nothing: run `npm run build` first (it needs apps/server/dist and apps/web/dist).
 //
 //   npm run build && node bench/lighthouse.mjs
-//   Options: RUNS=3 (runs per page), KEEP_REPORTS=<folder> (keeps each run's JSON report there,
-//   to open in https://googlechrome.github.io/lighthouse/viewer/ and see what to fix)
+//   Options: RUNS=3 (runs per page and pass), KEEP_REPORTS=<folder> (keeps each run's JSON report
+//   there, to open in https://googlechrome.github.io/lighthouse/viewer/ and see what to fix),
+//   BUSY=0 (skips the second pass), HOG_CORES=1 (cores the second pass keeps busy).
 //
 // The shop runs as in production (apps/server/dist/server.js, NODE_ENV=production) on a fresh
 // embedded database with the demo catalogue, serving a copy of apps/web/dist. Lighthouse 12 runs
 // with its default settings (mobile: a mid-range phone, slow 4G and a 4x slower CPU, all
 // simulated) in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), RUNS times per page;
-// the median of each category is reported.
+// the median of each figure is reported.
 //
-// Goal (bench/README.md): performance >= 95, accessibility and best practices 100 on /,
-// /product/{id}, /category/{slug} and /cart; SEO 100 on all but the cart (noindex by design). The cart is opened as /cart/{id}?qty=1 so that it shows a line, not only
-// "Your cart is empty". Baseline for performance, measured in the same run: a minimal page served
-// by the same server (a heading, a paragraph and a demo picture, no script), the best score this
-// machine gives a page at all. The ratio shows what the shop loses against it; the accessibility
-// and best-practices scores are checklists and need no baseline.
+// Two passes (issue 23): as the machine is, then with a bounded CPU hog beside it (a child
+// process spinning on HOG_CORES cores for the pass's duration, stopped by its pid after it, and
+// ending by itself after HOG_MAX_MS whatever happens): a shop page must stay fast when the
+// phone, or the machine measuring it, is slow. In each pass the baseline is measured in the same
+// rounds as the pages (one run of each in turn, RUNS rounds), so that both see the same load:
+// a minimal page served by the same server (a heading, a paragraph and a demo picture, no
+// script), the best score this machine gives a page at all.
+//
+// Goals (bench/README.md): performance within 3 points of the baseline in both passes, and >= 97
+// on a quiet machine (the first pass; the load average is printed beside it); Largest Contentful
+// Paint <= 1.8 s and Total Blocking Time <= 150 ms (simulated) on /, /product/{id} and /cart;
+// accessibility and best practices 100 and SEO 100 on all but the cart (noindex by design), from
+// the first pass. /category/{slug} is measured as well. The cart is opened as /cart/{id}?qty=1 so
+// that it shows a line, not only "Your cart is empty".
 import { spawn } from 'node:child_process';
 import {
   cpSync,
@@ -28,18 +37,29 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium-launch.mjs';
+import { startCpuHog } from '../scripts/lib/cpu-hog.mjs';
 import { root, startShop } from './lib/processes.mjs';
 import { reportRow } from './lib/report.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const BUSY = process.env.BUSY !== '0';
+const HOG_CORES = Number(process.env.HOG_CORES ?? 1);
+/** The hog ends by itself after this long, should the bench die without stopping it. */
+const HOG_MAX_MS = 30 * 60_000;
 const KEEP_REPORTS = process.env.KEEP_REPORTS;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouseCli = join(root, 'node_modules/lighthouse/cli/index.js');
 const webDist = join(root, 'apps/web/dist');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const GOALS = { accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Issue 23: points lost to the baseline at most, score on a quiet machine, LCP and TBT. */
+const MAX_GAP = 3;
+const QUIET_SCORE = 97;
+const MAX_LCP_MS = 1800;
+const MAX_TBT_MS = 150;
 
 const BASELINE_PAGE = `<!doctype html>
 <html lang="en">
@@ -65,8 +85,23 @@ if (!existsSync(join(webDist, 'index.html'))) {
 }
 if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH}: set CHROME_PATH`);
 
+/**
+ * One Lighthouse run; tried again (up to twice) when Lighthouse itself fails, as it now and then
+ * does on a loaded machine ("Something went wrong with recording the trace", NO_NAVSTART).
+ */
+async function lighthouse(url, outDir) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, outDir);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  ${url}: ${error.message}; trying again`);
+    }
+  }
+}
+
 /** One Lighthouse run in its own process; answers the parsed report (the LHR). */
-function lighthouse(url, outDir) {
+function lighthouseOnce(url, outDir) {
   const output = join(outDir, `report-${Date.now()}.json`);
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -77,7 +112,9 @@ function lighthouse(url, outDir) {
         `--only-categories=${CATEGORIES.join(',')}`,
         '--output=json',
         `--output-path=${output}`,
-        '--chrome-flags=--headless=new --no-sandbox',
+        // Headless, with the flags the browser tests use (no background connections that the
+        // closed network refuses and that would compete with the page).
+        `--chrome-flags=--headless=new ${chromiumLaunchOptions.args.join(' ')}`,
         '--quiet',
       ],
       { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'inherit'] },
@@ -99,6 +136,8 @@ function lighthouse(url, outDir) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const score = (report, category) => Math.round((report.categories[category]?.score ?? 0) * 100);
+const lcpMs = (report) => report.audits['largest-contentful-paint'].numericValue;
+const tbtMs = (report) => report.audits['total-blocking-time'].numericValue;
 
 /** The audits of a category that did not pass, so a score under 100 says what to fix. */
 function failedAudits(report, category) {
@@ -109,23 +148,24 @@ function failedAudits(report, category) {
     .map((audit) => `${audit.id} (${audit.displayValue ?? audit.score})`);
 }
 
-async function measure(label, url, outDir) {
-  const reports = [];
-  for (let run = 0; run < RUNS; run += 1) reports.push(await lighthouse(url, outDir));
+/** The medians of a page's runs, and each run's performance score for the log. */
+function summarise(label, reports) {
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, median(reports.map((r) => score(r, category)))]),
   );
-  const lcp = median(reports.map((r) => r.audits['largest-contentful-paint'].numericValue));
+  const lcp = Math.round(median(reports.map(lcpMs)));
+  const tbt = Math.round(median(reports.map(tbtMs)));
   console.log(
     `${label}: ${CATEGORIES.map((c) => `${c} ${reports.map((r) => score(r, c)).join('/')}`).join(', ')}; ` +
-      `LCP ${Math.round(lcp)} ms`,
+      `LCP ${reports.map((r) => Math.round(lcpMs(r))).join('/')} ms, ` +
+      `TBT ${reports.map((r) => Math.round(tbtMs(r))).join('/')} ms`,
   );
   const last = reports.at(-1);
   for (const category of CATEGORIES) {
     const failed = failedAudits(last, category);
     if (failed.length > 0) console.log(`  ${category} audits not passed: ${failed.join(', ')}`);
   }
-  return scores;
+  return { scores, lcp, tbt };
 }
 
 const workDir = mkdtempSync(join(tmpdir(), 'proshop-lighthouse-'));
@@ -133,11 +173,73 @@ const servedDist = join(workDir, 'dist');
 cpSync(webDist, servedDist, { recursive: true });
 writeFileSync(join(servedDist, 'baseline.html'), BASELINE_PAGE);
 
+/**
+ * One pass: RUNS rounds of one run of the baseline and of each page in turn, so that the
+ * baseline sees the same load as the pages; answers each page's medians.
+ */
+async function pass(name, pages, shop) {
+  const all = [{ label: 'baseline page', url: '/baseline.html' }, ...pages];
+  const reports = new Map(all.map((page) => [page.label, []]));
+  const load = loadavg()[0];
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const page of all) {
+      reports.get(page.label).push(await lighthouse(`${shop.base}${page.url}`, workDir));
+    }
+  }
+  console.log(
+    `--- ${name} pass: load average ${load.toFixed(1)} at its start, ` +
+      `${loadavg()[0].toFixed(1)} at its end (${RUNS} runs of each page)`,
+  );
+  return new Map(all.map((page) => [page.label, summarise(page.label, reports.get(page.label))]));
+}
+
+/** The pass's figures: performance against the baseline, LCP and TBT against their goals. */
+function reportPass(name, pages, results, { quiet }) {
+  const baseline = results.get('baseline page');
+  reportRow({
+    figure: `Lighthouse performance baseline page, ${name} (mobile, median of ${RUNS})`,
+    value: baseline.scores.performance,
+    unit: 'points',
+  });
+  for (const page of pages) {
+    const { scores, lcp, tbt } = results.get(page.label);
+    const gap = baseline.scores.performance - scores.performance;
+    const scoreOk = gap <= MAX_GAP && (!quiet || scores.performance >= QUIET_SCORE);
+    reportRow({
+      figure: `Lighthouse performance ${page.label}, ${name} (mobile, median of ${RUNS}; ${gap} points under the baseline)`,
+      value: scores.performance,
+      unit: 'points',
+      baseline: baseline.scores.performance,
+      baselineName: 'static page, same server, same rounds',
+      goal: quiet
+        ? `<= ${MAX_GAP} points under the baseline, >= ${QUIET_SCORE} on a quiet machine`
+        : `<= ${MAX_GAP} points under the baseline`,
+      ok: scoreOk,
+    });
+    reportRow({
+      figure: `Lighthouse LCP ${page.label}, ${name} (simulated, median of ${RUNS})`,
+      value: lcp,
+      unit: 'ms',
+      baseline: baseline.lcp,
+      baselineName: 'static page',
+      goal: `<= ${MAX_LCP_MS} ms`,
+      ok: lcp <= MAX_LCP_MS,
+    });
+    reportRow({
+      figure: `Lighthouse TBT ${page.label}, ${name} (simulated, median of ${RUNS})`,
+      value: tbt,
+      unit: 'ms',
+      goal: `<= ${MAX_TBT_MS} ms`,
+      ok: tbt <= MAX_TBT_MS,
+    });
+  }
+}
+
 const shop = await startShop({ env: { WEB_DIST_DIR: servedDist } });
+let hog;
 try {
   const list = await (await fetch(`${shop.base}/api/products`)).json();
   const product = list.products.find((p) => p.countInStock > 0) ?? list.products[0];
-  const baseline = await measure('baseline page', `${shop.base}/baseline.html`, workDir);
   const [firstCategory] = await (await fetch(`${shop.base}/api/categories`)).json();
   // SEO is scored on the public pages only: the cart says noindex, as it must (decision 0025).
   const pages = [
@@ -146,23 +248,30 @@ try {
     { label: '/category/{slug}', url: `/category/${firstCategory.slug}`, seo: true },
     { label: '/cart', url: `/cart/${product._id}?qty=1`, seo: false },
   ];
+  const quiet = await pass('as the machine is', pages, shop);
+  reportPass('as the machine is', pages, quiet, { quiet: true });
   for (const page of pages) {
-    const scores = await measure(page.label, `${shop.base}${page.url}`, workDir);
-    for (const category of CATEGORIES.filter((name) => name !== 'seo' || page.seo)) {
-      const isPerformance = category === 'performance';
+    const { scores } = quiet.get(page.label);
+    for (const category of Object.keys(GOALS).filter((name) => name !== 'seo' || page.seo)) {
       reportRow({
         figure: `Lighthouse ${category} ${page.label} (mobile, median of ${RUNS})`,
         value: scores[category],
         unit: 'points',
-        ...(isPerformance
-          ? { baseline: baseline.performance, baselineName: 'static page, same server' }
-          : {}),
         goal: `>= ${GOALS[category]}`,
         ok: scores[category] >= GOALS[category],
       });
     }
   }
+  if (BUSY) {
+    hog = startCpuHog({ cores: HOG_CORES, maxMs: HOG_MAX_MS });
+    console.log(`--- CPU hog on ${HOG_CORES} core(s): pid ${hog.pids.join(', ')}`);
+    const busy = await pass(`busy (CPU hog on ${HOG_CORES} core)`, pages, shop);
+    await hog.stop();
+    hog = undefined;
+    reportPass(`busy (CPU hog on ${HOG_CORES} core)`, pages, busy, { quiet: false });
+  }
 } finally {
+  await hog?.stop();
   await shop.stop();
   rmSync(workDir, { recursive: true, force: true });
 }

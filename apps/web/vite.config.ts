@@ -72,6 +72,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: which chunks each lazy screen needs, read by the server to name
+    // them in the pages it writes (modulepreload, apps/server/src/modules/seo/screen-modules.ts).
+    manifest: true,
     // A browser without modulepreload (Safari before 17) still loads the modules through their
     // imports, only without the head start; the polyfill would weigh on every first load.
     modulePreload: { polyfill: false },

@@ -357,4 +357,50 @@ describe('pages written by the server', () => {
     expect(after.headers.etag).not.toBe(etag);
     expect(readHead(after.body).titles).toEqual(['Renamed Kettle | Lamp & Co']);
   });
+
+  it("preloads the first screen's largest picture at high priority, with the srcset the app uses (decision 0035)", async () => {
+    const product = await createProduct(t.database.db, {
+      name: 'Floor Lamp',
+      image: '/images/floor-lamp.webp',
+      category: 'Floors',
+    });
+    const preloads = (html: string) =>
+      readElements(html).filter(
+        (element) => element.name === 'link' && element.attributes.rel === 'preload',
+      );
+    const srcset =
+      '/images/floor-lamp-160.webp 160w, /images/floor-lamp-320.webp 320w, /images/floor-lamp-640.webp 640w';
+
+    const page = (await t.app.inject(`/product/${product.id}`)).body;
+    expect(preloads(page).map((link) => link.attributes)).toEqual([
+      {
+        rel: 'preload',
+        as: 'image',
+        href: '/images/floor-lamp.webp',
+        imagesrcset: srcset,
+        imagesizes: expect.stringMatching(/calc\(100vw - 24px\)$/),
+        fetchpriority: 'high',
+      },
+    ]);
+    // The written picture asks for the same copy, so the browser loads it once.
+    const picture = readElements(page).find(
+      (element) => element.name === 'img' && element.attributes.alt === 'Floor Lamp',
+    );
+    expect(picture?.attributes).toMatchObject({
+      src: '/images/floor-lamp.webp',
+      srcset,
+      sizes: preloads(page)[0]!.attributes.imagesizes,
+      fetchpriority: 'high',
+    });
+
+    const category = preloads((await t.app.inject('/category/floors')).body);
+    expect(category.map((link) => link.attributes.href)).toEqual(['/images/floor-lamp.webp']);
+    expect(category[0]!.attributes.imagesizes).toMatch(/calc\(100vw - 48px\)$/);
+    // The home page's first picture is the top-rated carousel's first slide, 300 pixels wide.
+    const home = preloads((await t.app.inject('/')).body);
+    expect(home).toHaveLength(1);
+    expect(home[0]!.attributes).toMatchObject({ imagesizes: '300px', fetchpriority: 'high' });
+    // A page with no product has no picture to preload.
+    expect(preloads((await t.app.inject('/search/nothing-matches-this')).body)).toEqual([]);
+  });
 });

@@ -43,3 +43,31 @@ export function hasSizedCopies(image: string): boolean {
 export function sizedImage(image: string, width: ImageWidth): string {
   return image.replace(/\.webp$/, `-${width}.webp`);
 }
+
+/**
+ * The `sizes` of the pictures that open a screen: how wide each is laid out at each screen width
+ * (Bootstrap's grid, less the gutters), so the browser loads the smallest copy that is still
+ * sharp. One copy for the web app's components and the server's preload of the same picture
+ * (modules/seo/lcp-picture.ts): the same srcset and sizes make the browser pick the same copy
+ * for both, and the app's picture then comes from the cache.
+ */
+export const PICTURE_SIZES = {
+  /** The product page's main picture: the full width on a phone, 5 of 12 columns from md. */
+  product:
+    '(min-width: 1400px) 526px, (min-width: 1200px) 451px, (min-width: 992px) 376px, ' +
+    '(min-width: 768px) 276px, (min-width: 576px) 516px, calc(100vw - 24px)',
+  /** The home carousel's slide: 300 CSS pixels on every screen. */
+  carousel: '300px',
+  /**
+   * A card in a list: 12 and 6 columns of 12 from sm and md in the container; from lg, 4 of 12
+   * in the 9 columns beside the filters.
+   */
+  card:
+    '(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 216px, ' +
+    '(min-width: 768px) 336px, (min-width: 576px) 492px, calc(100vw - 48px)',
+} as const;
+
+/** The srcset of a picture's sized copies ("…-160.webp 160w, …"), for a picture that has them. */
+export function sizedSrcset(image: string): string {
+  return IMAGE_WIDTHS.map((width) => `${sizedImage(image, width)} ${width}w`).join(', ');
+}

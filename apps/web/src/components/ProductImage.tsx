@@ -1,9 +1,4 @@
-import {
-  hasSizedCopies,
-  IMAGE_WIDTHS,
-  imageHeight,
-  sizedImage,
-} from '@proshop/domain/product-image';
+import { hasSizedCopies, imageHeight, sizedSrcset } from '@proshop/domain/product-image';
 import { useState, type CSSProperties, type ImgHTMLAttributes } from 'react';
 
 type ProductImageProps = Omit<
@@ -57,9 +52,7 @@ export function ProductImage({
       // A new element for the full picture: a browser may keep the failed copy's broken state.
       key={sized ? 'sized' : 'full'}
       src={image}
-      srcSet={
-        sized ? IMAGE_WIDTHS.map((w) => `${sizedImage(image, w)} ${w}w`).join(', ') : undefined
-      }
+      srcSet={sized ? sizedSrcset(image) : undefined}
       sizes={sized ? sizes : undefined}
       alt={alt}
       width={width}

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../html/escape-html.ts';
+import type { LcpPicture } from './lcp-picture.ts';
 import { jsonForScript } from './text.ts';
 
 /** What a server-written page says about itself in its head. */
@@ -11,6 +12,10 @@ export interface HeadFields {
   robots?: string;
   openGraph?: OpenGraph;
   jsonLd?: unknown[];
+  /** The first screen's largest picture, preloaded with high priority (lcp-picture.ts). */
+  preloadImage?: LcpPicture;
+  /** Scripts of the screen the page opens on, beyond the first load (screen-modules.ts). */
+  modules?: string[];
 }
 
 export interface OpenGraph {
@@ -34,6 +39,18 @@ export function buildHead(fields: HeadFields): string {
     `<title>${escapeHtml(fields.title)}</title>`,
     meta('name', 'description', fields.description),
   ];
+  const image = fields.preloadImage;
+  if (image) {
+    const srcset = image.srcset
+      ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '')}"`
+      : '';
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${srcset} fetchpriority="high" />`,
+    );
+  }
+  for (const module of fields.modules ?? []) {
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(module)}" />`);
+  }
   if (fields.robots) tags.push(meta('name', 'robots', fields.robots));
   if (fields.canonical)
     tags.push(`<link rel="canonical" href="${escapeHtml(fields.canonical)}" />`);

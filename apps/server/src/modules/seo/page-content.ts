@@ -1,7 +1,8 @@
 import type { Product, ProductDetail } from '@proshop/domain/product-schemas';
 import { formatMoney, toCents } from '@proshop/domain/money';
-import { hasSizedCopies, imageHeight, sizedImage } from '@proshop/domain/product-image';
+import { imageHeight, PICTURE_SIZES } from '@proshop/domain/product-image';
 import { escapeHtml } from '../../html/escape-html.ts';
+import { lcpPicture } from './lcp-picture.ts';
 
 /**
  * The page's text as the server writes it, for readers that run no script (crawlers, link
@@ -28,16 +29,20 @@ export function priceText(product: Product, currency: string): string {
     : `From ${money(product.minPrice, currency)}`;
 }
 
-/** The 640-pixel copy the product page shows on a laptop, or the picture as linked. */
-function pagePicture(image: string) {
-  return hasSizedCopies(image)
-    ? { src: sizedImage(image, 640), width: 640, height: imageHeight(640) }
-    : { src: image, width: 640, height: imageHeight(640) };
+/**
+ * The product's picture as the app's gallery asks for it (the same srcset and sizes as the
+ * preload in the head, lcp-picture.ts): the phone's copy, at high priority, drawn at once.
+ */
+function pagePicture(image: string, name: string): string {
+  const picture = lcpPicture(image, PICTURE_SIZES.product);
+  const srcset = picture.srcset
+    ? ` srcset="${escapeHtml(picture.srcset)}" sizes="${escapeHtml(picture.sizes ?? '')}"`
+    : '';
+  return `<img src="${escapeHtml(picture.href)}"${srcset} width="640" height="${imageHeight(640)}" alt="${name}" fetchpriority="high" class="img-fluid rounded" />`;
 }
 
 export function productContent(product: ProductDetail, shopName: string, currency: string): string {
   const name = escapeHtml(product.name);
-  const picture = pagePicture(product.image);
   const crumbs = [`<li class="breadcrumb-item"><a href="/">Home</a></li>`];
   if (product.categorySlug) {
     crumbs.push(
@@ -56,7 +61,7 @@ export function productContent(product: ProductDetail, shopName: string, currenc
     shopName,
     `<nav aria-label="breadcrumb"><ol class="breadcrumb">${crumbs.join('')}</ol></nav>
 <div class="row g-4 mb-4">
-<div class="col-md-6"><img src="${escapeHtml(picture.src)}" width="${picture.width}" height="${picture.height}" alt="${name}" class="img-fluid rounded" /></div>
+<div class="col-md-6">${pagePicture(product.image, name)}</div>
 <div class="col-md-6">
 <h1 class="fs-3">${name}</h1>
 ${rating}<p>Price: <strong data-price>${escapeHtml(priceText(product, currency))}</strong></p>

@@ -2,6 +2,7 @@ import { productListQuerySchema, type ProductDetail } from '@proshop/domain/prod
 import {
   hasSizedCopies,
   imageHeight,
+  PICTURE_SIZES,
   SHARE_IMAGE_WIDTH,
   sizedImage,
 } from '@proshop/domain/product-image';
@@ -9,7 +10,7 @@ import { pageDescription, shopDescription } from '@proshop/domain/page-descripti
 import { TAXONOMY_LABELS, type TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { getProductDetail, listProducts } from '../products/service.ts';
+import { getProductDetail, listProducts, topProducts } from '../products/service.ts';
 import { getTaxonomyBySlug } from '../taxonomy/service.ts';
 import { buildHead } from './head.ts';
 import {
@@ -19,8 +20,10 @@ import {
   productJsonLd,
   type ShopFacts,
 } from './json-ld.ts';
+import { lcpPicture } from './lcp-picture.ts';
 import { listContent, productContent } from './page-content.ts';
 import type { PageTemplate } from './page-template.ts';
+import type { ScreenModules } from './screen-modules.ts';
 import { absoluteUrl } from './text.ts';
 
 export interface PageContext {
@@ -28,6 +31,7 @@ export interface PageContext {
   shop: ShopFacts;
   template: PageTemplate;
   pageSize: number;
+  screenModules: ScreenModules;
 }
 
 /** A written page: 200 with the page's head and text, or 404 with the not-found page. */
@@ -106,6 +110,8 @@ export async function productPage(context: PageContext, id: string): Promise<Wri
       productJsonLd(product, [...new Set(images)], url, shop, description),
       breadcrumbJsonLd(crumbs),
     ],
+    preloadImage: lcpPicture(product.image, PICTURE_SIZES.product),
+    modules: context.screenModules.product,
   });
   return {
     status: 200,
@@ -165,6 +171,13 @@ export async function listPage(
   const parsed = productListQuerySchema.safeParse(query);
   if (!parsed.success) return notFoundPage(context);
   const result = await listProducts(context.db, parsed.data, context.pageSize);
+  // The first screen's largest picture: the first top-rated slide on the home pages (the app
+  // shows the carousel on each of them), else the list's first card (none on an empty list).
+  const [firstTop] = list.kind === 'home' ? await topProducts(context.db) : [];
+  const [firstCard] = result.products;
+  const preloadImage = firstTop
+    ? lcpPicture(firstTop.image, PICTURE_SIZES.carousel)
+    : firstCard && lcpPicture(firstCard.image, PICTURE_SIZES.card);
   const head = buildHead({
     title,
     description,
@@ -172,6 +185,9 @@ export async function listPage(
     canonical: robots ? undefined : absoluteUrl(shop.publicUrl, listPath(list, page)),
     openGraph: { type: 'website', siteName: shop.name },
     jsonLd: list.kind === 'home' && page === 1 ? homeJsonLd(shop) : [],
+    preloadImage,
+    modules:
+      list.kind === 'category' || list.kind === 'brand' ? context.screenModules[list.kind] : [],
   });
   const body = listContent({
     shopName: shop.name,

@@ -31,10 +31,27 @@ export function isPrivatePath(url: string): boolean {
   return PRIVATE.test(url.split('?')[0] ?? url);
 }
 
-/** index.html for a private page: the shop's title and description, and `noindex`. */
-export function privatePageHtml(template: PageTemplate, shopName: string): string {
+/** The cart's address (with or without a product to add): its page names the cart's scripts. */
+export function isCartPath(url: string): boolean {
+  return /^\/cart(?:\/|$)/.test(url.split('?')[0] ?? url);
+}
+
+/**
+ * index.html for a private page: the shop's title and description, and `noindex`; `modules`
+ * are the scripts of the screen it opens on (the cart's, screen-modules.ts), preloaded.
+ */
+export function privatePageHtml(
+  template: PageTemplate,
+  shopName: string,
+  modules: string[] = [],
+): string {
   return template.render(
-    buildHead({ title: shopName, description: shopDescription(shopName), robots: 'noindex' }),
+    buildHead({
+      title: shopName,
+      description: shopDescription(shopName),
+      robots: 'noindex',
+      modules,
+    }),
     '',
   );
 }

@@ -10,7 +10,8 @@ import {
 } from '../../plugins/precompressed-page.ts';
 import { PageCache } from './page-cache.ts';
 import { pageTemplate, type PageTemplate } from './page-template.ts';
-import { isPrivatePath, privatePageHtml } from './private-pages.ts';
+import { isCartPath, isPrivatePath, privatePageHtml } from './private-pages.ts';
+import { readScreenModules, type ScreenModules } from './screen-modules.ts';
 import {
   listPage,
   productPage,
@@ -57,11 +58,15 @@ const pageNumber = (value: unknown) => pageNumberSchema.parse(value);
  * Registered by the static-files plugin, which holds the built page, ahead of its catch-all.
  */
 export const seoPageRoutes = fp(
-  async (app: FastifyInstance, options: { template: PageTemplate }) => {
+  async (
+    app: FastifyInstance,
+    options: { template: PageTemplate; screenModules: ScreenModules },
+  ) => {
     const context: PageContext = {
       db: app.db,
       template: options.template,
       pageSize: app.config.PAGE_SIZE,
+      screenModules: options.screenModules,
       shop: {
         name: app.config.SHOP_NAME,
         publicUrl: app.config.publicUrl,
@@ -125,9 +130,16 @@ export async function writtenPages(app: FastifyInstance, html: string) {
     app.log.warn('index.html has no </head> and #root: the server writes no page');
     return undefined;
   }
-  await app.register(seoPageRoutes, { template });
+  const screenModules = readScreenModules(app.config.webDistDir);
+  await app.register(seoPageRoutes, { template, screenModules });
   const privatePage = precompressedPage(privatePageHtml(template, app.config.SHOP_NAME));
-  return (url: string) => (isPrivatePath(url) ? privatePage : undefined);
+  const cartPage = precompressedPage(
+    privatePageHtml(template, app.config.SHOP_NAME, screenModules.cart),
+  );
+  return (url: string) => {
+    if (!isPrivatePath(url)) return undefined;
+    return isCartPath(url) ? cartPage : privatePage;
+  };
 }
 
 /** robots.txt and the sitemap: served whether or not the web app is built. */

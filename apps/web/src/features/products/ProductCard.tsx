@@ -1,3 +1,4 @@
+import { PICTURE_SIZES } from '@proshop/domain/product-image';
 import type { Product } from '@proshop/domain/product-schemas';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
@@ -6,14 +7,6 @@ import { Rating } from '../../components/Rating.tsx';
 import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { priceLabel } from './price-label.ts';
-
-/**
- * The card's width in the grid (12 and 6 columns of 12 from sm and md in the container; from lg,
- * 4 of 12 in the 9 columns beside the filters; less the gutters): the picture fills it.
- */
-const CARD_IMAGE_SIZES =
-  '(min-width: 1400px) 306px, (min-width: 1200px) 261px, (min-width: 992px) 216px, ' +
-  '(min-width: 768px) 336px, (min-width: 576px) 492px, calc(100vw - 48px)';
 
 interface ProductCardProps {
   product: Product;
@@ -40,7 +33,7 @@ export function ProductCard({ product, imageLoading, imagePriority }: ProductCar
           image={product.image}
           alt={product.name}
           width={640}
-          sizes={CARD_IMAGE_SIZES}
+          sizes={PICTURE_SIZES.card}
           loading={imageLoading}
           fetchPriority={imagePriority}
           className="card-img-top"

@@ -1,3 +1,4 @@
+import { PICTURE_SIZES } from '@proshop/domain/product-image';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { Message } from '../../components/Message.tsx';
@@ -41,7 +42,7 @@ export function ProductCarousel() {
               alt={product.name}
               width={IMAGE_PX}
               height={IMAGE_PX}
-              sizes={`${IMAGE_PX}px`}
+              sizes={PICTURE_SIZES.carousel}
               // The first slide is on screen at once; the others wait until they are needed.
               loading={index === 0 ? 'eager' : 'lazy'}
               className="rounded-circle mt-4"

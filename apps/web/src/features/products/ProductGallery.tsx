@@ -1,3 +1,4 @@
+import { PICTURE_SIZES } from '@proshop/domain/product-image';
 import {
   useEffect,
   useRef,
@@ -10,10 +11,6 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { ProductImage } from '../../components/ProductImage.tsx';
 
-/** The main picture's column: the full width on a phone, 5 of 12 columns from md, less the gutters. */
-const MAIN_SIZES =
-  '(min-width: 1400px) 526px, (min-width: 1200px) 451px, (min-width: 992px) 376px, ' +
-  '(min-width: 768px) 276px, (min-width: 576px) 516px, calc(100vw - 24px)';
 const THUMB_WIDTH = 64;
 /** A horizontal move of the finger (or mouse) this long, in CSS pixels, turns the picture. */
 const SWIPE_PX = 40;
@@ -139,7 +136,7 @@ export function ProductGallery({ images, name, picture }: ProductGalleryProps) {
           image={image}
           alt={alt}
           width={640}
-          sizes={MAIN_SIZES}
+          sizes={PICTURE_SIZES.product}
           // The largest thing on the page as it opens: fetched before anything else.
           fetchPriority={index === first ? 'high' : 'auto'}
           className="img-fluid rounded"
