@@ -1,15 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { routerPaths } from './router-paths.mjs';
 import { screenRoutes } from './screenshot-routes.mjs';
-
-const router = readFileSync(new URL('../../apps/web/src/app/router.tsx', import.meta.url), 'utf8');
-
-/** Every path the router names (`path: 'x'` and the lists mapped to routes), plus the index. */
-function routerPaths() {
-  const code = router.replace(/^import .*$/gm, '');
-  const paths = [...code.matchAll(/'([a-z][a-z0-9:/?-]*|\*)'/g)].map((match) => match[1]);
-  return ['/', ...paths.filter((path) => path !== '*').map((path) => `/${path}`)];
-}
 
 /** A router path as a pattern of the addresses it answers. */
 function pattern(path) {

@@ -10,6 +10,7 @@ import {
 } from './helpers/factories.ts';
 import { readElements, readHead, webBuildWithIndex } from './helpers/seo-html.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { routerPaths, sampleUrl } from '../../../scripts/lib/router-paths.mjs';
 
 const PUBLIC_URL = 'https://shop.example';
 
@@ -229,6 +230,46 @@ describe('pages written by the server', () => {
     }
   });
 
+  it('answers 404 with the not-found page for an address the web app does not have', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/product/6f1c1d1e-0000-4000-8000-000000000000/extra',
+      '/index.html',
+      '/.well-known/security.txt',
+      '/Cart',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(readHead(res.body).titles, url).toEqual(['Page Not Found | Lamp & Co']);
+      expect(readHead(res.body).meta('robots'), url).toEqual(['noindex']);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("answers every route of the web app's router, not 404", async () => {
+    const product = await createProduct(t.database.db, {
+      category: 'Routing',
+      brand: 'Routing Brand',
+    });
+    const paths = routerPaths();
+    expect(paths.length).toBeGreaterThan(30);
+    const withSlug = (path: string, slug: string) =>
+      sampleUrl(path, slug).replace(/\/page\/[^/]+$/, '/page/1');
+    for (const path of paths) {
+      // A real product, category and brand where the server looks them up; anything elsewhere.
+      const url = path.startsWith('/product/')
+        ? `/product/${product.id}`
+        : path.startsWith('/category/')
+          ? withSlug(path, 'routing')
+          : path.startsWith('/brand/')
+            ? withSlug(path, 'routing-brand')
+            : sampleUrl(path, '1');
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+
   it('marks every private page noindex, and no public one', async () => {
     for (const url of [
       '/cart',
@@ -244,6 +285,7 @@ describe('pages written by the server', () => {
       '/register',
       '/forgotpassword',
       '/resetpassword',
+      '/confirm-email/abc',
       '/wishlist',
     ]) {
       const res = await t.app.inject(url);

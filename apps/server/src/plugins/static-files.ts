@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { shopPalette, shopPaletteCss } from '@proshop/domain/shop-color';
 import { escapeHtml } from '../html/escape-html.ts';
 import { notFound } from '../errors/app-error.ts';
-import { precompressedPage, sendPage, type PrecompressedPage } from './precompressed-page.ts';
+import { precompressedPage, sendPage } from './precompressed-page.ts';
 
 export interface StaticFilesOptions {
   /** The built web app (index.html and assets/); not served when absent. */
@@ -20,13 +20,13 @@ export interface StaticFilesOptions {
   shopColor: string;
   /**
    * Registers the routes of the pages the server writes (modules/seo) from the filled-in
-   * index.html, and answers the page to send for any other route (undefined: index.html as it
-   * is). Undefined when it writes none; then `/` is index.html too.
+   * index.html, and answers any other route (a private page, or the not-found page with 404).
+   * Undefined when it writes none; then every route is index.html as it is.
    */
   writtenPages?: (
     app: FastifyInstance,
     html: string,
-  ) => Promise<((url: string) => PrecompressedPage | undefined) | undefined>;
+  ) => Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | undefined>;
 }
 
 /**
@@ -100,6 +100,6 @@ export const staticFilesPlugin = fp(async (app: FastifyInstance, options: Static
     if (/^\/(api|uploads|assets)\//.test(request.url)) {
       throw notFound(`Not found: ${request.method} ${request.url.split('?')[0]}`);
     }
-    return sendPage(pageFor?.(request.url) ?? page, request, reply);
+    return pageFor ? pageFor(request, reply) : sendPage(page, request, reply);
   });
 });

@@ -18,6 +18,7 @@ export const PRIVATE_PATHS = [
   '/register',
   '/forgotpassword',
   '/resetpassword',
+  '/confirm-email/',
   '/wishlist',
   '/account',
 ] as const;

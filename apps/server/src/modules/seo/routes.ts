@@ -8,12 +8,14 @@ import {
   sendPage,
   type PrecompressedPage,
 } from '../../plugins/precompressed-page.ts';
+import type { ShopFacts } from './json-ld.ts';
 import { PageCache } from './page-cache.ts';
 import { pageTemplate, type PageTemplate } from './page-template.ts';
 import { isCartPath, isPrivatePath, privatePageHtml } from './private-pages.ts';
 import { readScreenModules, type ScreenModules } from './screen-modules.ts';
 import {
   listPage,
+  notFoundPage,
   productPage,
   type ListKind,
   type PageContext,
@@ -49,6 +51,13 @@ function acceptsGzip(header: string | undefined): boolean {
     });
 }
 
+/** What the written pages say of the shop, from its configuration. */
+const shopFacts = (app: FastifyInstance): ShopFacts => ({
+  name: app.config.SHOP_NAME,
+  publicUrl: app.config.publicUrl,
+  currency: app.config.PAYMENT_CURRENCY,
+});
+
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? request.url;
 const pageNumber = (value: unknown) => pageNumberSchema.parse(value);
 
@@ -67,11 +76,7 @@ export const seoPageRoutes = fp(
       template: options.template,
       pageSize: app.config.PAGE_SIZE,
       screenModules: options.screenModules,
-      shop: {
-        name: app.config.SHOP_NAME,
-        publicUrl: app.config.publicUrl,
-        currency: app.config.PAYMENT_CURRENCY,
-      },
+      shop: shopFacts(app),
     };
     const cache = new PageCache(app.catalogue);
 
@@ -121,7 +126,10 @@ export const seoPageRoutes = fp(
 
 /**
  * For the static-files plugin: registers the written pages from the filled-in index.html and
- * answers, for its catch-all, the `noindex` page on private paths. Undefined (nothing written)
+ * answers its catch-all: the `noindex` page on private paths, and on any other path (one the
+ * public routes above did not take, such as `/no-such-page` or `/product/1/extra`) the not-found
+ * page with 404, so that a mistyped or removed address is never a "soft 404" a search engine
+ * keeps. The web app shows its not-found screen there as before. Undefined (nothing written)
  * when the page is not the web app's (no `</head>` and `#root`).
  */
 export async function writtenPages(app: FastifyInstance, html: string) {
@@ -136,9 +144,10 @@ export async function writtenPages(app: FastifyInstance, html: string) {
   const cartPage = precompressedPage(
     privatePageHtml(template, app.config.SHOP_NAME, screenModules.cart),
   );
-  return (url: string) => {
-    if (!isPrivatePath(url)) return undefined;
-    return isCartPath(url) ? cartPage : privatePage;
+  const notFound = precompressedPage(notFoundPage({ template, shop: shopFacts(app) }).html);
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isPrivatePath(request.url)) return sendNotFound(notFound, request, reply);
+    return sendPage(isCartPath(request.url) ? cartPage : privatePage, request, reply);
   };
 }
 
