@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { load } from './lib/load.mjs';
 import { breakdownOf, memoryOf, probeModule, settledMemory } from './lib/memory.mjs';
 import { createDatabase, postgresServerUrl, startBareServer, startShop } from './lib/processes.mjs';
-import { reportRow, round } from './lib/report.mjs';
+import { atMost, reportRow, round } from './lib/report.mjs';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 30);
@@ -99,8 +99,7 @@ async function measureOn(kind, floor, databaseUrl) {
         unit: 'MB',
         baseline: round(floor, 0),
         baselineName: 'bare node:http',
-        goal: goal === undefined ? 'report only' : `≤ ${goal} MB`,
-        ok: goal === undefined ? undefined : value <= goal,
+        ...atMost(value, goal, 'MB'),
         ...extra,
       });
     row('RSS idle after start-up', idle.rss, goals.idle);

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, requireBuild, root, shopEnvironment } from './lib/processes.mjs';
-import { reportRow, round } from './lib/report.mjs';
+import { atMost, reportRow, round } from './lib/report.mjs';
 
 /** Spawns a command (in a process group of its own) and times it to the first 200 of `path`. */
 async function timeToAnswer(command, args, { cwd = root, env, path, port, timeoutMs }) {
@@ -102,8 +102,7 @@ function row(figure, value, baseline, goalSeconds) {
     unit: 's',
     baseline: round(baseline, 2),
     baselineName: 'bare node:http start',
-    goal: goalSeconds === undefined ? 'report only' : `≤ ${goalSeconds} s`,
-    ok: goalSeconds === undefined ? undefined : value <= goalSeconds,
+    ...atMost(value, goalSeconds, 's'),
   });
 }
 

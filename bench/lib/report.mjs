@@ -18,3 +18,13 @@ export function reportRow(row) {
 }
 
 export const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The goal and ok fields of a figure that must stay at or under `limit` (in `unit`), or a figure
+ * only reported when there is no limit.
+ */
+export function atMost(value, limit, unit) {
+  return limit === undefined
+    ? { goal: 'report only', ok: undefined }
+    : { goal: `≤ ${limit} ${unit}`, ok: value <= limit };
+}
