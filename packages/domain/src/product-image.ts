@@ -44,6 +44,9 @@ export function sizedImage(image: string, width: ImageWidth): string {
   return image.replace(/\.webp$/, `-${width}.webp`);
 }
 
+/** The home carousel's round picture, in CSS pixels on every screen. */
+export const CAROUSEL_PICTURE_PX = 300;
+
 /**
  * The `sizes` of the pictures that open a screen: how wide each is laid out at each screen width
  * (Bootstrap's grid, less the gutters), so the browser loads the smallest copy that is still
@@ -56,8 +59,8 @@ export const PICTURE_SIZES = {
   product:
     '(min-width: 1400px) 526px, (min-width: 1200px) 451px, (min-width: 992px) 376px, ' +
     '(min-width: 768px) 276px, (min-width: 576px) 516px, calc(100vw - 24px)',
-  /** The home carousel's slide: 300 CSS pixels on every screen. */
-  carousel: '300px',
+  /** The home carousel's slide. */
+  carousel: `${CAROUSEL_PICTURE_PX}px`,
   /**
    * A card in a list: 12 and 6 columns of 12 from sm and md in the container; from lg, 4 of 12
    * in the 9 columns beside the filters.

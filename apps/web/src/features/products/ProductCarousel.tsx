@@ -1,4 +1,4 @@
-import { PICTURE_SIZES } from '@proshop/domain/product-image';
+import { CAROUSEL_PICTURE_PX, PICTURE_SIZES } from '@proshop/domain/product-image';
 import Carousel from 'react-bootstrap/Carousel';
 import { Link } from 'react-router';
 import { Message } from '../../components/Message.tsx';
@@ -9,9 +9,8 @@ import { priceLabel } from './price-label.ts';
 import { useGetTopProductsQuery } from './products-api.ts';
 
 const SLIDE_INTERVAL_MS = 5000;
-const IMAGE_PX = 300;
 /** The picture, 1.5rem above it and 5.5rem below it for the caption. */
-const SLIDE_HEIGHT = `calc(${IMAGE_PX}px + 7rem)`;
+const SLIDE_HEIGHT = `calc(${CAROUSEL_PICTURE_PX}px + 7rem)`;
 
 /** The best-rated products, one slide each; every slide leads to its product. */
 export function ProductCarousel() {
@@ -40,8 +39,8 @@ export function ProductCarousel() {
             <ProductImage
               image={product.image}
               alt={product.name}
-              width={IMAGE_PX}
-              height={IMAGE_PX}
+              width={CAROUSEL_PICTURE_PX}
+              height={CAROUSEL_PICTURE_PX}
               sizes={PICTURE_SIZES.carousel}
               // The first slide is on screen at once; the others wait until they are needed.
               loading={index === 0 ? 'eager' : 'lazy'}

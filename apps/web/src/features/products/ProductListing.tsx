@@ -128,10 +128,11 @@ export function ProductListing({
           >
             Filters{activeCount > 0 && ` (${activeCount})`}
           </button>
-          {currentData && !isFetching && (
-            // Announced when a filter or a search changes how many match.
+          {data && (
+            // The last answer's count stays while the next loads (the bar does not jump), and
+            // is announced when a filter or a search changes how many match.
             <p className="mb-0 text-body-secondary small" role="status" data-testid="product-count">
-              {productCount(currentData.count)}
+              {productCount(data.count)}
             </p>
           )}
           <div className="ms-auto">
