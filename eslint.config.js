@@ -24,6 +24,17 @@ const serverFoundation = ['db', 'http', 'errors', 'html', 'lifecycle'].map(
   (dir) => `${server}/${dir}`,
 );
 const serverTop = [`${server}/app.ts`, `${server}/server.ts`];
+// Infrastructure modules serve every feature and know none of them: a feature hands them a
+// callback or a hook (the outbox's onSent, the catalogue's change()) instead of being imported.
+const infrastructureModules = [
+  'auth',
+  'catalogue-cache',
+  'mail',
+  'payment-providers',
+  'rate-limit',
+  'uploads',
+];
+const featureModules = serverModules.filter((module) => !infrastructureModules.includes(module));
 // Repositories (repository.ts, outbox-repository.ts ...) are private to their module.
 const repositoriesOf = (module) => `${server}/modules/${module}/**/*repository.ts`;
 
@@ -67,11 +78,26 @@ const serverZones = [
     from: serverModules.map(repositoriesOf),
     message: "A command uses a module's service, never its repository.",
   },
+  ...infrastructureModules.map((module) => ({
+    target: `${server}/modules/${module}`,
+    from: featureModules.map((feature) => `${server}/modules/${feature}`),
+    message:
+      'An infrastructure module (auth, mail, limits, storage, cache, payment providers) imports no feature module: the feature hands it a callback or hook.',
+  })),
   {
     target: `${server}/modules/reviews`,
     from: `${server}/modules/products`,
     message:
       'reviews owns the rating and never imports products; products asks reviews (reviewsOfProduct).',
+  },
+];
+
+// The domain package is the bottom of both apps: it imports nothing from them.
+const domainZones = [
+  {
+    target: './packages/domain/src',
+    from: './apps',
+    message: 'packages/domain is shared by the server and the web app: it imports neither.',
   },
 ];
 
@@ -171,6 +197,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { basePath, zones: domainZones }] },
   },
   {
     files: ['apps/server/src/errors/app-error.ts'],

@@ -2,7 +2,7 @@
 // written in a file of the real folders, must be reported by the zones of eslint.config.js, and
 // each allowed one must pass.
 import { ESLint, type Linter } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = import.meta.dirname;
 const LAYERS = 'import/no-restricted-paths';
@@ -82,6 +82,36 @@ const forbidden: [string, string, string][] = [
     '../../modules/reviews/repository.ts',
   ],
   [
+    'mail (infrastructure) imports no feature module',
+    `${server}/modules/mail/probe.ts`,
+    '../orders/order-events.ts',
+  ],
+  [
+    'auth (infrastructure) imports no feature module',
+    `${server}/modules/auth/probe.ts`,
+    '../users/account-service.ts',
+  ],
+  [
+    'payment providers import no feature module',
+    `${server}/modules/payment-providers/probe.ts`,
+    '../orders/service.ts',
+  ],
+  [
+    'the catalogue cache imports no feature module',
+    `${server}/modules/catalogue-cache/probe.ts`,
+    '../products/service.ts',
+  ],
+  [
+    'packages/domain imports nothing from the server',
+    'packages/domain/src/probe.ts',
+    '../../../apps/server/src/config.ts',
+  ],
+  [
+    'packages/domain imports nothing from the web app',
+    'packages/domain/src/probe.ts',
+    '../../../apps/web/src/lib/page-links.ts',
+  ],
+  [
     'reviews does not import products',
     `${server}/modules/reviews/probe.ts`,
     '../products/service.ts',
@@ -121,6 +151,22 @@ const allowed: [string, string, string][] = [
     '../reviews/service.ts',
   ],
   ['a module imports its own repository', `${server}/modules/orders/probe.ts`, './repository.ts'],
+  [
+    'a feature module imports an infrastructure module',
+    `${server}/modules/orders/probe.ts`,
+    '../mail/templates/html.ts',
+  ],
+  [
+    'checkout asks the orders module',
+    `${server}/modules/checkout/probe.ts`,
+    '../orders/placed-orders.ts',
+  ],
+  [
+    'infrastructure imports infrastructure',
+    `${server}/modules/payment-providers/probe.ts`,
+    '../../modules/mail/mailer.ts',
+  ],
+  ['packages/domain imports itself', 'packages/domain/src/probe.ts', './money.ts'],
   ['a module imports db/', `${server}/modules/orders/probe.ts`, '../../db/client.ts'],
   ['a module imports a plugin', `${server}/modules/orders/probe.ts`, '../../plugins/cors.ts'],
   ['plugins/ import errors/', `${server}/plugins/probe.ts`, '../errors/app-error.ts'],
@@ -135,6 +181,9 @@ const allowed: [string, string, string][] = [
 ];
 
 describe('the layers are lint errors', () => {
+  // The first linter loads ESLint's plugins and parsers: seconds on a busy machine, once.
+  beforeAll(() => linterFor(`${server}/db/probe.ts`), 60_000);
+
   it.each(forbidden)('%s', async (_rule, filePath, importPath) => {
     const messages = await lint(filePath, importPath);
     expect(messages.map((m) => m.ruleId)).toEqual([LAYERS]);

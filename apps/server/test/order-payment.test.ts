@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.ts';
 import { PassThroughProvider } from './helpers/pass-through-provider.ts';
-import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
+import { TestPaymentProvider } from '../src/modules/payment-providers/test-provider.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

@@ -13,9 +13,9 @@ import { queryRows } from '../src/db/sql-rows.ts';
 import {
   providerUnavailable,
   type PaymentProvider,
-} from '../src/modules/payments/payment-provider.ts';
-import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
-import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
+} from '../src/modules/payment-providers/payment-provider.ts';
+import { PayPalClient } from '../src/modules/payment-providers/paypal-client.ts';
+import { TestPaymentProvider } from '../src/modules/payment-providers/test-provider.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from './helpers/factories.ts';
 import { migrateTo } from './helpers/migrate-to.ts';
 import * as ordersApi from './helpers/orders.ts';

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../src/db/schema.ts';
-import { PAYMENT_BEING_CONFIRMED } from '../src/modules/orders/pay-order.ts';
-import { ORDER_CANCELLED } from '../src/modules/orders/service.ts';
+import { ORDER_CANCELLED, PAYMENT_BEING_CONFIRMED } from '../src/modules/orders/service.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
 import { releaseTogether } from './helpers/release-together.ts';

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, refunds } from '../src/db/schema.ts';
-import { providerUnavailable, type RefundInput } from '../src/modules/payments/payment-provider.ts';
-import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
+import {
+  providerUnavailable,
+  type RefundInput,
+} from '../src/modules/payment-providers/payment-provider.ts';
+import { PayPalClient } from '../src/modules/payment-providers/paypal-client.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
 import { PayPalStandIn } from './helpers/paypal-stand-in.ts';

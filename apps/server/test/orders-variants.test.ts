@@ -3,9 +3,9 @@ import type { ProductOption } from '@proshop/domain/variants';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orderItems, orders, products, productVariants } from '../src/db/schema.ts';
-import type { CreatePaymentInput } from '../src/modules/payments/payment-provider.ts';
+import type { CreatePaymentInput } from '../src/modules/payment-providers/payment-provider.ts';
 import { PassThroughProvider } from './helpers/pass-through-provider.ts';
-import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
+import { TestPaymentProvider } from '../src/modules/payment-providers/test-provider.ts';
 import {
   createProduct,
   createProductWithVariants,

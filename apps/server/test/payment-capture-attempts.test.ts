@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../src/db/schema.ts';
-import { PAYMENT_BEING_CONFIRMED } from '../src/modules/orders/pay-order.ts';
+import { PAYMENT_BEING_CONFIRMED } from '../src/modules/orders/service.ts';
 import {
   providerUnavailable,
   type PaymentProvider,
-} from '../src/modules/payments/payment-provider.ts';
-import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
+} from '../src/modules/payment-providers/payment-provider.ts';
+import { PayPalClient } from '../src/modules/payment-providers/paypal-client.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
 import { PayPalStandIn } from './helpers/paypal-stand-in.ts';

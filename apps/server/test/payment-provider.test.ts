@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifyCapture } from '@proshop/domain/payment-verification';
 import { loadConfig } from '../src/config.ts';
-import { createPaymentProvider } from '../src/modules/payments/create-payment-provider.ts';
-import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
-import { TestPaymentProvider } from '../src/modules/payments/test-provider.ts';
+import { createPaymentProvider } from '../src/modules/payment-providers/create-payment-provider.ts';
+import { PayPalClient } from '../src/modules/payment-providers/paypal-client.ts';
+import { TestPaymentProvider } from '../src/modules/payment-providers/test-provider.ts';
 
 const anOrder = () => ({ orderId: randomUUID(), amountCents: 4599, currency: 'USD' });
 const SECRET = 'the-token-secret-every-instance-shares-000';

@@ -6,12 +6,12 @@ import {
   PaymentProviderError,
   PROVIDER_UNAVAILABLE_MESSAGE,
   type CreatePaymentInput,
-} from '../src/modules/payments/payment-provider.ts';
+} from '../src/modules/payment-providers/payment-provider.ts';
 import {
   cut,
   PayPalClient,
   type PayPalClientOptions,
-} from '../src/modules/payments/paypal-client.ts';
+} from '../src/modules/payment-providers/paypal-client.ts';
 import { PayPalStandIn } from './helpers/paypal-stand-in.ts';
 
 let standIn: PayPalStandIn;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, paypalWebhookEvents } from '../src/db/schema.ts';
-import { PayPalClient } from '../src/modules/payments/paypal-client.ts';
+import { PayPalClient } from '../src/modules/payment-providers/paypal-client.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
 import { PayPalStandIn } from './helpers/paypal-stand-in.ts';

@@ -18,8 +18,8 @@ const TEST_BRAND = mailBrand({
   publicUrl: 'https://shop.test',
   shopColor: DEFAULT_SHOP_COLOR,
 });
-import { PRICES_CHANGED } from '../src/modules/orders/service.ts';
-import { createOrderBody } from '../src/modules/payments/paypal-client.ts';
+import { PRICES_CHANGED } from '../src/modules/checkout/place-order.ts';
+import { createOrderBody } from '../src/modules/payment-providers/paypal-client.ts';
 import {
   createProduct,
   createProductWithVariants,

@@ -17,8 +17,9 @@ import {
   type MockInstance,
 } from 'vitest';
 import { mailOutbox, orderItems } from '../src/db/schema.ts';
-import type { PaymentProvider } from '../src/modules/payments/payment-provider.ts';
-import { ALREADY_PAID, PAYMENT_BEING_CONFIRMED } from '../src/modules/orders/pay-order.ts';
+import type { PaymentProvider } from '../src/modules/payment-providers/payment-provider.ts';
+import { ALREADY_PAID } from '../src/modules/payments/pay-order.ts';
+import { PAYMENT_BEING_CONFIRMED } from '../src/modules/orders/service.ts';
 import { createProduct, createSignedInUser } from './helpers/factories.ts';
 import * as ordersApi from './helpers/orders.ts';
 import { placeOrder } from './helpers/orders.ts';

@@ -1,7 +1,7 @@
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/modules/payments/payment-provider.ts';
-import { PayPalClient } from '../../src/modules/payments/paypal-client.ts';
+import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/modules/payment-providers/payment-provider.ts';
+import { PayPalClient } from '../../src/modules/payment-providers/paypal-client.ts';
 import { createProduct, createSignedInUser } from '../helpers/factories.ts';
 import * as ordersApi from '../helpers/orders.ts';
 import { PayPalStandIn } from '../helpers/paypal-stand-in.ts';

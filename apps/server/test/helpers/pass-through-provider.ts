@@ -1,4 +1,4 @@
-import type { PaymentProvider } from '../../src/modules/payments/payment-provider.ts';
+import type { PaymentProvider } from '../../src/modules/payment-providers/payment-provider.ts';
 
 /**
  * A payment provider that hands every call to another (the test provider or the PayPal client

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../src/db/client.ts';
 import type { Clock } from '../../src/lifecycle/clock.ts';
 import { TEST_JWT_SECRET } from './factories.ts';
 import { createTestDatabase } from './test-database.ts';
-import type { PaymentProvider } from '../../src/modules/payments/payment-provider.ts';
+import type { PaymentProvider } from '../../src/modules/payment-providers/payment-provider.ts';
 
 export interface TestApp {
   app: FastifyInstance;

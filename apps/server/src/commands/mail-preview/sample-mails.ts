@@ -3,7 +3,7 @@ import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import { DEFAULT_SHOP_COLOR } from '@proshop/domain/shop-color';
 import type { MailMessage } from '../../modules/mail/mailer.ts';
 import { mailBrand } from '../../modules/mail/templates/brand.ts';
-import { lowStockEmail } from '../../modules/orders/low-stock-alert.ts';
+import { lowStockEmail } from '../../modules/products/low-stock-alert.ts';
 import {
   cancelledEmail,
   deliveredEmail,

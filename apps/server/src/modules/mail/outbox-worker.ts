@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lifecycle/clock.ts';
-import { BY_SHOP, recordOrderEvent } from '../orders/order-events.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 import {
   claimNextMail,
@@ -18,12 +17,27 @@ export interface OutboxRun {
   gaveUp: number;
 }
 
+/** A message about an order (queued with `about`) that the mail server accepted. */
+export interface SentAbout {
+  orderId: string;
+  subject: string;
+  to: string;
+}
+
+/**
+ * Called in the transaction that marks a message about an order sent: the orders module puts
+ * the e-mail on the order's timeline this way, so the outbox knows no feature.
+ */
+export type SentHook = (tx: Database, sent: SentAbout) => Promise<void>;
+
 export interface OutboxWorker {
   /**
    * Adds a message to the outbox in the caller's transaction: the way other modules send mail
    * that must exist exactly when their change does (the outbox's queries stay in this module).
    */
   queue(tx: Database, message: MailMessage, about?: { orderId: string }): Promise<void>;
+  /** Adds a hook run when a message about an order is marked sent (see SentHook). */
+  onSent(hook: SentHook): void;
   /** Sends every message due now, one at a time, and answers what happened. */
   runOnce(): Promise<OutboxRun>;
   /** Polls in the background until stopped (server.ts; tests call runOnce instead). */
@@ -58,6 +72,7 @@ const errorText = (error: unknown) =>
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, mailer, clock, log } = options;
+  const sentHooks: SentHook[] = [];
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   let started = false;
   let stopped = false;
@@ -99,8 +114,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /**
-   * Marks the message sent; one that tells of an order goes on its timeline in the same
-   * transaction, so the timeline lists exactly the e-mails marked sent.
+   * Marks the message sent; one that tells of an order is handed to the sent hooks in the same
+   * transaction, so the order's timeline lists exactly the e-mails marked sent.
    */
   async function recordSent(mail: OutboxRow): Promise<void> {
     if (!mail.orderId) {
@@ -110,12 +125,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     await db.transaction(async (tx) => {
       const orderId = await markMailSent(tx, mail.id, clock.now());
       if (!orderId) return;
-      await recordOrderEvent(tx, {
-        orderId,
-        kind: 'email',
-        ...BY_SHOP,
-        details: { subject: mail.subject, to: mail.to },
-      });
+      for (const hook of sentHooks) await hook(tx, { orderId, subject: mail.subject, to: mail.to });
     });
   }
 
@@ -155,6 +165,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   return {
     queue: (tx, message, about) => enqueueMail(tx, message, clock.now(), about?.orderId ?? null),
+    onSent: (hook) => sentHooks.push(hook),
     runOnce,
     start() {
       if (started) return;

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import { mailBrand } from '../mail/templates/brand.ts';
 import { shopAlertEmail } from './shop-alert-email.ts';
-import { lowStockEmail } from './low-stock-alert.ts';
-import type { LowStockWatch } from './stock.ts';
+import { lowStockEmail } from '../products/low-stock-alert.ts';
+import type { LowStockWatch } from '../products/stock.ts';
 import {
   cancelledEmail,
   deliveredEmail,

@@ -2,12 +2,14 @@ import type { Order } from '@proshop/domain/order-schemas';
 import type { OrderState } from '@proshop/domain/order-transitions';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import type { orderItems, orders } from '../../db/schema.ts';
-import type { AfterSale } from './after-sale.ts';
-import type { RefundWithLines } from './refunds-repository.ts';
-import type { ReturnWithLines } from './returns-repository.ts';
+import type { AfterSale } from './after-sale-records.ts';
+import type { RefundWithLines } from './refund-records.ts';
+import type { ReturnWithLines } from './return-records.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert & { id: string };
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'position'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -5,7 +5,7 @@ import { notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { byAdmin, findOrderEvents, recordOrderEvent, toOrderEvent } from './order-events.ts';
-import { findOrderWithLines } from './repository.ts';
+import { findOrderWithLines } from './order-records.ts';
 import { ORDER_NOT_FOUND } from './service.ts';
 
 async function assertOrderExists(db: Database, orderId: string): Promise<void> {

@@ -13,7 +13,7 @@ import { orderItems, orders } from '../../db/schema.ts';
 import { csvLine, UTF8_BOM } from '../../http/csv.ts';
 import type { OrderItemRow } from './order-mapper.ts';
 import { orderFilterCondition, type OrderFilter } from './order-search.ts';
-import { findRefundsOfOrders, type RefundWithLines } from './refunds-repository.ts';
+import { findRefundsOfOrders, type RefundWithLines } from './refund-records.ts';
 import { findItemsOfOrders } from './repository.ts';
 
 /**

@@ -1,9 +1,26 @@
-import { payConfigSchema } from '@proshop/domain/order-schemas';
+import {
+  orderSchema,
+  payConfigSchema,
+  payOrderRequestSchema,
+  startPaymentResponseSchema,
+} from '@proshop/domain/order-schemas';
+import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invalid, notFound } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
+import { currentUser } from '../auth/access-plugin.ts';
+import { orderNotices } from '../orders/notify-buyer.ts';
+import { settleDeps } from '../orders/order-deps.ts';
+import { payOrder, startPayment } from './pay-order.ts';
+import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
 
-/** What the browser needs to show the payment buttons; no secret ever leaves the server. */
+/**
+ * Paying an order through the provider, and the provider's webhook. What the browser needs to
+ * show the payment buttons is public; no secret ever leaves the server.
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notices = orderNotices(app);
+
   app.get(
     '/api/config/pay',
     {
@@ -20,5 +37,75 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       currency: app.config.PAYMENT_CURRENCY,
       sdkUrl: app.config.PAYPAL_SDK_URL,
     }),
+  );
+
+  app.post(
+    '/api/orders/:id/payment',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: "Create the provider's payment for an unpaid order (its amount is the server's)",
+        params: idParamsSchema,
+        response: { 200: startPaymentResponseSchema, ...errorResponses(403, 404, 409) },
+      },
+    },
+    (request) =>
+      startPayment(settleDeps(app, request.log, notices), currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/api/orders/:id/pay',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Capture and verify the approved payment, taking the stock, and mark the order paid',
+        params: idParamsSchema,
+        body: payOrderRequestSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => {
+      const order = await payOrder(
+        settleDeps(app, request.log, notices),
+        currentUser(request),
+        request.params.id,
+        request.body.providerOrderId,
+      );
+      notices.nudge();
+      return order;
+    },
+  );
+
+  app.post(
+    '/api/payments/paypal/webhook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "PayPal's webhook: capture completed, denied or reversed, and refunds, verified with PayPal",
+        body: webhookEventSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const webhookId = app.config.PAYPAL_WEBHOOK_ID;
+      if (!webhookId || app.payments.kind !== 'paypal') {
+        throw notFound('Webhooks are not configured');
+      }
+      const verified = await app.payments.verifyWebhook({
+        headers: request.headers,
+        event: request.body,
+        webhookId,
+      });
+      // Whoever is not PayPal changes nothing.
+      if (!verified) throw invalid('The event could not be verified with PayPal');
+      const outcome = await applyWebhookEvent(settleDeps(app, request.log, notices), request.body);
+      notices.nudge();
+      return { message: outcome };
+    },
   );
 };

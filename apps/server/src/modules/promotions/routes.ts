@@ -1,6 +1,4 @@
 import {
-  discountCheckRequestSchema,
-  discountCheckResponseSchema,
   discountListSchema,
   discountOrdersSchema,
   discountRequestSchema,
@@ -10,8 +8,6 @@ import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-sch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
-import { rateLimitRules } from '../rate-limit/rules.ts';
-import { checkDiscount } from './check.ts';
 import {
   createDiscount,
   deleteDiscount,
@@ -24,9 +20,8 @@ import {
 const tags = ['discounts'];
 
 /**
- * Discount codes: the admin's CRUD, and the shopper's check of a code against the cart. A code
- * that does not exist answers 404, one whose conditions are not met 422, both with the reason
- * as the message (decision 0020).
+ * Discount codes: the admin's CRUD. The shopper's check of a code against the cart is the
+ * checkout's (checkout/routes.ts). Decision 0020.
  */
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -58,34 +53,6 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A static segment wins over `/:id` in Fastify's router, whatever the registration order.
-  app.post(
-    '/api/discounts/check',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          "Whether a code applies to the cart's lines, and the order's prices with it; 404 for an unknown code, 422 with the reason when it does not apply",
-        body: discountCheckRequestSchema,
-        response: {
-          200: discountCheckResponseSchema,
-          ...errorResponses(400, 404, 409, 413, 415, 422, 429),
-        },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      await app.rateLimiter.consume(rateLimitRules.discountCode, {
-        address: request.ip,
-        email: user.email,
-      });
-      return checkDiscount(app.db, user, request.body, {
-        currency: app.config.PAYMENT_CURRENCY,
-        now: app.clock.now(),
-      });
-    },
-  );
-
   app.get(
     '/api/discounts/:id',
     {

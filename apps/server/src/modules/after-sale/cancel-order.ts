@@ -7,15 +7,14 @@ import { conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { giveDiscountUseBack } from '../promotions/uses.ts';
-import type { OrderNotices } from './notify-buyer.ts';
-import { BY_SHOP, byCaller, recordOrderEvent, type EventActor } from './order-events.ts';
-import { findAfterSaleOfOrder } from './after-sale.ts';
-import { orderState, toOrder, type OrderItemRow, type OrderRow } from './order-mapper.ts';
-import { PAYMENT_BEING_CONFIRMED } from './pay-order.ts';
+import type { OrderNotices } from '../orders/notify-buyer.ts';
+import { BY_SHOP, byCaller, recordOrderEvent, type EventActor } from '../orders/order-events.ts';
+import { findAfterSaleOfOrder } from '../orders/after-sale-records.ts';
+import { orderState, toOrder, type OrderItemRow, type OrderRow } from '../orders/order-mapper.ts';
 import { sendRefund, storeRemainingRefund } from './refund-order.ts';
-import { findOrderWithLines, updateOrder } from './repository.ts';
-import { findVisibleOrder, getOrder } from './service.ts';
-import type { SettleDeps } from './settle-capture.ts';
+import { findOrderWithLines, updateOrder } from '../orders/order-records.ts';
+import { findVisibleOrder, getOrder, PAYMENT_BEING_CONFIRMED } from '../orders/service.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
 
 const refusals = {
   cancelled: 'This order has already been cancelled',

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentProvider } from '../payment-providers/payment-provider.ts';
 
 /**
  * A capture under way: the order row names the attempt and how long it is leased for

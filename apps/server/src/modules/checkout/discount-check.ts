@@ -3,7 +3,7 @@ import { fromCents, toCents } from '@proshop/domain/money';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
-import { quoteOrder, type ShopNow } from '../orders/service.ts';
+import { quoteOrder, type ShopNow } from './place-order.ts';
 
 /**
  * Whether a code applies to the cart's lines now, and the order's prices with it: the same

@@ -8,11 +8,19 @@ import {
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema.ts';
-import { refreshVariantSummaries } from '../products/variant-summary.ts';
+import { refreshVariantSummaries } from './variant-summary.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { LowStockVariant } from './low-stock-alert.ts';
-import type { OrderItemRow } from './order-mapper.ts';
-import type { OrderLineWithStock } from './repository.ts';
+
+/** A line of an order as the stock reads it (the orders module's line rows fit it). */
+export interface StockLine {
+  productId: string | null;
+  variantId: string | null;
+  name: string;
+  options: Parameters<typeof lineLabel>[1];
+  sku: string | null;
+  qty: number;
+}
 
 /**
  * Who hears of the variants a sale takes low on stock (issue #19): the shop's threshold and the
@@ -26,13 +34,13 @@ export interface LowStockWatch {
 /** The line short of stock, as the buyer and the shop read it: its label and SKU. */
 export type StockShortage = { name: string; sku: string | null };
 
-const shortageOf = (item: OrderItemRow): StockShortage => ({
+const shortageOf = (item: StockLine): StockShortage => ({
   name: lineLabel(item.name, item.options),
   sku: item.sku,
 });
 
 /** Units per key, adding up lines that share one (old data may repeat a product). */
-function unitsBy(items: readonly OrderItemRow[], keyOf: (item: OrderItemRow) => string) {
+function unitsBy(items: readonly StockLine[], keyOf: (item: StockLine) => string) {
   const units = new Map<string, number>();
   for (const item of items) units.set(keyOf(item), (units.get(keyOf(item)) ?? 0) + item.qty);
   return units;
@@ -95,7 +103,7 @@ async function countSold(tx: Database, units: ReadonlyMap<string, number>) {
  */
 export async function takeStock(
   tx: Database,
-  items: readonly OrderItemRow[],
+  items: readonly StockLine[],
   lowStock: LowStockWatch,
 ): Promise<StockShortage | undefined> {
   const deleted = items.find((item) => item.productId === null || item.variantId === null);
@@ -197,7 +205,7 @@ async function alertLowStock(
  */
 export async function giveStockBack(
   tx: Database,
-  items: readonly OrderItemRow[],
+  items: readonly StockLine[],
   backInStock: BackInStock,
 ): Promise<void> {
   const live = items.filter((item) => item.productId !== null);
@@ -233,7 +241,9 @@ export async function giveStockBack(
  * The first line whose variant has too little stock on offer (as read with the order, no
  * lock): deleted, switched off, or fewer units than the order's lines of it want.
  */
-export function findShortage(items: readonly OrderLineWithStock[]): StockShortage | undefined {
+export function findShortage(
+  items: readonly (StockLine & { inStock: number | null })[],
+): StockShortage | undefined {
   const wanted = unitsBy(
     items.filter((item) => item.variantId !== null),
     (item) => item.variantId!,

@@ -15,14 +15,14 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, invalid, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
-import type { RefundResult } from '../payments/payment-provider.ts';
+import type { RefundResult } from '../payment-providers/payment-provider.ts';
 import { giveDiscountUseBack } from '../promotions/uses.ts';
-import { captureLeaseMs } from './capture-attempt.ts';
-import { findAfterSaleOfOrder } from './after-sale.ts';
-import { BY_SHOP, byCaller } from './order-events.ts';
-import { toOrder, toRefund, type OrderItemRow, type OrderRow } from './order-mapper.ts';
+import { captureLeaseMs } from '../orders/capture-claims.ts';
+import { findAfterSaleOfOrder } from '../orders/after-sale-records.ts';
+import { BY_SHOP, byCaller } from '../orders/order-events.ts';
+import { toOrder, toRefund, type OrderItemRow, type OrderRow } from '../orders/order-mapper.ts';
 import { recordRefundEvent } from './refund-events.ts';
-import { findOrderWithLines } from './repository.ts';
+import { findOrderWithLines } from '../orders/order-records.ts';
 import {
   claimRefund,
   findOpenRefunds,
@@ -30,10 +30,10 @@ import {
   insertRefund,
   settleRefundRow,
   type RefundWithLines,
-} from './refunds-repository.ts';
-import { ORDER_NOT_FOUND } from './service.ts';
-import type { SettleDeps } from './settle-capture.ts';
-import { giveStockBack } from './stock.ts';
+} from '../orders/refund-records.ts';
+import { ORDER_NOT_FOUND } from '../orders/service.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
+import { giveStockBack } from '../products/stock.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 
 export const NOT_PAID_NO_REFUND = 'This order has not been paid, so there is nothing to refund';

@@ -6,11 +6,7 @@ import {
   type CaptureResult,
   type CaptureVerdict,
 } from '@proshop/domain/payment-verification';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
-import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { giveDiscountUseBack } from '../promotions/uses.ts';
 import {
   captureLeaseMs,
@@ -18,13 +14,13 @@ import {
   endCapture,
   leaveInDoubt,
   markOrderPaid,
-} from './capture-attempt.ts';
-import type { OrderNotices } from './notify-buyer.ts';
-import { recordOrderEvent, type EventActor } from './order-events.ts';
-import { NOTHING_AFTER_SALE } from './after-sale.ts';
-import { toOrder, type OrderRow } from './order-mapper.ts';
-import { findOrderWithLines } from './repository.ts';
-import { giveStockBack } from './stock.ts';
+} from '../orders/capture-claims.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
+import { recordOrderEvent, type EventActor } from '../orders/order-events.ts';
+import { NOTHING_AFTER_SALE } from '../orders/after-sale-records.ts';
+import { toOrder, type OrderRow } from '../orders/order-mapper.ts';
+import { findOrderWithLines } from '../orders/order-records.ts';
+import { giveStockBack } from '../products/stock.ts';
 
 /**
  * Why a capture does not pay the order: verifyCapture's reasons, and a capture id already
@@ -42,16 +38,6 @@ export type Settled =
   | { outcome: 'released' }
   /** Another attempt owns the order now (it took this one over); the order as it stands. */
   | { outcome: 'taken-over'; order: OrderRow };
-
-export interface SettleDeps {
-  db: Database;
-  payments: PaymentProvider;
-  log: FastifyBaseLogger;
-  /** Queues the buyer's e-mails, and the shop's alerts, in the transaction of the change. */
-  notices: Pick<OrderNotices, 'queue' | 'alertShop' | 'lowStock' | 'backInStock'>;
-  /** Stock, and the reviews' "verified purchase" badge, are part of the catalogue. */
-  catalogue: CatalogueChanges;
-}
 
 export interface CaptureAttempt {
   orderId: string;

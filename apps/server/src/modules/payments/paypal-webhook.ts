@@ -8,14 +8,14 @@ import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { orders, paypalWebhookEvents, refunds } from '../../db/schema.ts';
 import { forceDiscountUse, giveDiscountUseBack } from '../promotions/uses.ts';
-import { insertRefund, settleRefundRow } from './refunds-repository.ts';
-import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from './after-sale.ts';
-import { BY_SHOP, recordOrderEvent } from './order-events.ts';
-import { toOrder, toRefund, type OrderRow } from './order-mapper.ts';
-import { recordRefundEvent } from './refund-events.ts';
-import { findOrderWithLines, updateOrder } from './repository.ts';
-import type { SettleDeps } from './settle-capture.ts';
-import { giveStockBack, takeStock } from './stock.ts';
+import { insertRefund, settleRefundRow } from '../orders/refund-records.ts';
+import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from '../orders/after-sale-records.ts';
+import { BY_SHOP, recordOrderEvent } from '../orders/order-events.ts';
+import { toOrder, toRefund, type OrderRow } from '../orders/order-mapper.ts';
+import { recordRefundEvent } from '../after-sale/refund-events.ts';
+import { findOrderWithLines, updateOrder } from '../orders/order-records.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
+import { giveStockBack, takeStock } from '../products/stock.ts';
 
 /**
  * PayPal's webhook events (POST /api/payments/paypal/webhook), after PayPal verified them: what

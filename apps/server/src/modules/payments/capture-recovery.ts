@@ -1,8 +1,9 @@
 import { periodicTask } from '../../lifecycle/periodic-task.ts';
-import { findCapturesInDoubt, msUntilNextLeaseEnd } from './capture-attempt.ts';
-import type { OrderNotices } from './notify-buyer.ts';
-import { BY_SHOP } from './order-events.ts';
-import { recoverCapture, type SettleDeps } from './settle-capture.ts';
+import { findCapturesInDoubt, msUntilNextLeaseEnd } from '../orders/capture-claims.ts';
+import type { OrderNotices } from '../orders/notify-buyer.ts';
+import { BY_SHOP } from '../orders/order-events.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
+import { recoverCapture } from './settle-capture.ts';
 
 export interface RecoveryRun {
   paid: number;

@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicTask, type PeriodicTask } from '../../lifecycle/periodic-task.ts';
 import { cancelUnpaidOrders } from './cancel-order.ts';
-import { createCaptureRecovery, type CaptureRecovery } from './capture-recovery.ts';
-import { orderNotices } from './notify-buyer.ts';
+import { orderNotices } from '../orders/notify-buyer.ts';
+import { settleDeps } from '../orders/order-deps.ts';
 import { recoverRefunds, type RefundRecoveryRun } from './refund-order.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Settles captures left in doubt (server.ts starts it, tests call runOnce). */
-    captureRecovery: CaptureRecovery;
     /** Sends again, or follows up, refunds still waiting on the provider (every minute). */
     refundRecovery: PeriodicTask & { runOnce(): Promise<RefundRecoveryRun> };
     /** Cancels orders unpaid for UNPAID_ORDER_DAYS, hourly (server.ts starts it). */
@@ -20,23 +18,13 @@ declare module 'fastify' {
 const UNPAID_PASS_EVERY_MS = 60 * 60 * 1000;
 const REFUND_RECOVERY_EVERY_MS = 60 * 1000;
 
-/** The orders' background jobs, which every instance runs (each takes its rows with a claim). */
-export const orderJobsPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * After-sale's background jobs, which every instance runs (each takes its rows with a claim):
+ * refunds waiting on the provider, and orders left unpaid.
+ */
+export const afterSaleJobsPlugin = fp(async (app: FastifyInstance) => {
   const notices = orderNotices(app);
-  const recovery = createCaptureRecovery({
-    db: app.db,
-    payments: app.payments,
-    log: app.log.child({ module: 'capture-recovery' }),
-    notices,
-    catalogue: app.catalogue,
-  });
-  const refundDeps = {
-    db: app.db,
-    payments: app.payments,
-    log: app.log.child({ module: 'refund-recovery' }),
-    notices,
-    catalogue: app.catalogue,
-  };
+  const refundDeps = settleDeps(app, app.log.child({ module: 'refund-recovery' }), notices);
   const refundRuns = async () => {
     const run = await recoverRefunds(refundDeps);
     if (run.settled > 0) notices.nudge();
@@ -63,10 +51,9 @@ export const orderJobsPlugin = fp(async (app: FastifyInstance) => {
     run: runOnce,
     nextInMs: () => UNPAID_PASS_EVERY_MS,
   });
-  app.decorate('captureRecovery', recovery);
   app.decorate('refundRecovery', { ...refundRecovery, runOnce: refundRuns });
   app.decorate('unpaidOrders', { ...unpaid, runOnce });
   app.addHook('onClose', async () => {
-    await Promise.all([recovery.stop(), refundRecovery.stop(), unpaid.stop()]);
+    await Promise.all([refundRecovery.stop(), unpaid.stop()]);
   });
 });

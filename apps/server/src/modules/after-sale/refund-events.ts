@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { recordOrderEvent, type EventActor } from './order-events.ts';
-import type { RefundRow } from './refunds-repository.ts';
+import { recordOrderEvent, type EventActor } from '../orders/order-events.ts';
+import type { RefundRow } from '../orders/refund-records.ts';
 
 /**
  * A refund on the order's timeline: once when it is stored (requested, by the admin, or found in

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { findRefundsOfOrders, type RefundWithLines } from './refunds-repository.ts';
-import { findReturnsOfOrders, type ReturnWithLines } from './returns-repository.ts';
+import { findRefundsOfOrders, type RefundWithLines } from './refund-records.ts';
+import { findReturnsOfOrders, type ReturnWithLines } from './return-records.ts';
 
 /** What happened to an order after the sale: its refunds and return requests. */
 export interface AfterSale {

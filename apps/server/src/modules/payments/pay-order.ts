@@ -7,19 +7,24 @@ import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { conflict, forbidden } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { discountUseRefusal, takeDiscountUse } from '../promotions/uses.ts';
-import { captureLeaseMs, claimCapture, leaveInDoubt } from './capture-attempt.ts';
-import { byBuyer } from './order-events.ts';
-import type { OrderRow } from './order-mapper.ts';
-import { setOrderPayment } from './repository.ts';
-import { findVisibleOrder, getOrder, ORDER_CANCELLED } from './service.ts';
+import { captureLeaseMs, claimCapture, leaveInDoubt } from '../orders/capture-claims.ts';
+import { byBuyer } from '../orders/order-events.ts';
+import type { OrderRow } from '../orders/order-mapper.ts';
+import { setOrderPayment } from '../orders/order-records.ts';
+import {
+  findVisibleOrder,
+  getOrder,
+  ORDER_CANCELLED,
+  PAYMENT_BEING_CONFIRMED,
+} from '../orders/service.ts';
 import {
   recoverCapture,
   settleCapture,
   type CaptureAttempt,
   type CaptureRefusal,
-  type SettleDeps,
 } from './settle-capture.ts';
-import { findShortage, takeStock } from './stock.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
+import { findShortage, takeStock } from '../products/stock.ts';
 
 export const ALREADY_PAID = 'This order has already been paid';
 export const ONLY_THE_BUYER_PAYS = 'Only the buyer can pay this order';
@@ -38,8 +43,6 @@ const refusals: Record<CaptureRefusal, string> = {
   'capture-reused': 'This payment has already been used for another order.',
 };
 
-export const PAYMENT_BEING_CONFIRMED =
-  'Your payment is being confirmed. Please wait a moment and reload the page.';
 const NOT_THIS_PAYMENT = 'This payment does not belong to this order. Please pay again.';
 
 /** The shared rule of who may pay (the order screen shows the buttons by the same rule). */

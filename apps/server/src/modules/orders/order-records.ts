@@ -1,0 +1,84 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
+import { orderEvents, orderItems, orders, productVariants } from '../../db/schema.ts';
+import type { NewOrder, OrderItemRow, OrderRow } from './order-mapper.ts';
+import { orderEventValues, type NewOrderEvent } from './order-events.ts';
+
+/**
+ * An order's row as the modules that change a placed order read and write it (payments,
+ * after-sale): the order with its lines, locked or not, and the updates of its columns.
+ */
+
+/**
+ * A line of an order with the stock its variant has on offer now: 0 once the variant is switched
+ * off, null once it (or its product) is deleted.
+ */
+export type OrderLineWithStock = OrderItemRow & { inStock: number | null };
+
+function orderWithLinesQuery(db: Database) {
+  return db
+    .select({
+      order: orders,
+      item: orderItems,
+      inStock: sql<number | null>`case when ${productVariants.active}
+        then ${productVariants.countInStock} when not ${productVariants.active} then 0 end`,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .where(eq(orders.id, sql.placeholder('id')))
+    .orderBy(asc(orderItems.position));
+}
+const orderWithLines = preparedPerDatabase((db) =>
+  orderWithLinesQuery(db).prepare('order_with_lines'),
+);
+const orderWithLinesLocked = preparedPerDatabase((db) =>
+  orderWithLinesQuery(db).for('update', { of: orders }).prepare('order_with_lines_locked'),
+);
+
+/**
+ * The order and its lines in one query, each line with its variant's stock. `forUpdate` locks
+ * the order (not the products) until the transaction ends.
+ */
+export async function findOrderWithLines(
+  db: Database,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ order: OrderRow; items: OrderLineWithStock[] } | undefined> {
+  const query = options.forUpdate ? orderWithLinesLocked(db) : orderWithLines(db);
+  const rows = await query.execute({ id });
+  const [first] = rows;
+  if (!first) return undefined;
+  const items = rows.flatMap(({ item, inStock }) => (item ? [{ ...item, inStock }] : []));
+  return { order: first.order, items };
+}
+
+export async function updateOrder(db: Database, id: string, values: Partial<NewOrder>) {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * Keeps the provider's payment with the order (only that payment can pay it) and adds `event`
+ * (payment started) to its timeline, in one statement.
+ */
+export async function setOrderPayment(
+  db: Database,
+  id: string,
+  payment: { paymentProvider: string; providerOrderId: string },
+  event: NewOrderEvent,
+): Promise<void> {
+  const started = db.$with('started').as(db.insert(orderEvents).values(orderEventValues(event)));
+  await db
+    .with(started)
+    .update(orders)
+    .set({ ...payment, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .prepare('order_set_payment')
+    .execute();
+}

@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, productVariants } from '../../db/schema.ts';
+
+/** An array of values as one parameter, e.g. for `= any(...)`. */
+const list = (values: readonly unknown[]) => sql.param([...values]);
+
+/**
+ * The products of an order request, each with the variants the request can mean, in one query:
+ * the variants named (`variantIds`) and, for a product without options, its one variant (the
+ * request names none). A product comes back once with `variant` null when none of its variants
+ * is among them (a product with options and no choice, or a variant of another product).
+ */
+export async function findProductsForOrder(
+  db: Database,
+  productIds: readonly string[],
+  variantIds: readonly string[],
+) {
+  return db
+    .select({
+      product: {
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        price: products.price,
+        options: products.options,
+        categoryId: products.categoryId,
+      },
+      variant: {
+        id: productVariants.id,
+        sku: productVariants.sku,
+        options: productVariants.options,
+        price: productVariants.price,
+        countInStock: productVariants.countInStock,
+        image: productVariants.image,
+        active: productVariants.active,
+      },
+    })
+    .from(products)
+    .leftJoin(
+      productVariants,
+      and(
+        eq(productVariants.productId, products.id),
+        sql`(${productVariants.id} = any(${list(variantIds)}::uuid[])
+          or ${products.options} = '[]'::jsonb)`,
+      ),
+    )
+    .where(sql`${products.id} = any(${list(productIds)}::uuid[])`)
+    .prepare('order_products_variants')
+    .execute();
+}

@@ -1,0 +1,44 @@
+// No circle between the server's modules (issue #34): a module may ask another only if that one
+// does not, directly or through others, ask it back. Type-only imports count.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { circles, moduleGraph } from './lib/module-graph.mjs';
+
+const modulesDir = new URL('../apps/server/src/modules', import.meta.url).pathname;
+
+describe("the server's modules", () => {
+  it('import each other without a circle', () => {
+    expect(circles(moduleGraph(modulesDir)).map((circle) => circle.join(' -> '))).toEqual([]);
+  });
+
+  it('have the layout of issue #34: checkout, payments and after-sale above orders', () => {
+    const graph = moduleGraph(modulesDir);
+    for (const module of ['checkout', 'payments', 'after-sale']) {
+      expect(graph.get(module)?.has('orders'), module).toBe(true);
+    }
+    expect([...(graph.get('orders') ?? [])]).not.toEqual(
+      expect.arrayContaining(['checkout', 'payments', 'after-sale', 'promotions']),
+    );
+    expect(graph.get('promotions')?.has('orders')).not.toBe(true);
+    expect(graph.get('mail')?.size).toBe(0);
+  });
+});
+
+describe('the circle finder', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'module-graph-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (path, text) => {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+
+  it('finds a circle through a type-only import', () => {
+    file('a/one.ts', "import { b } from '../b/two.ts';\n");
+    file('b/two.ts', "import type { C } from '../c/three.ts';\nexport const b = 1;\n");
+    file('c/three.ts', "import type { A } from '../a/one.ts';\nexport type C = 1;\n");
+    file('d/four.ts', "import { b } from '../b/two.ts';\n");
+    expect(circles(moduleGraph(dir))).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});
