@@ -103,6 +103,8 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout =
   return {
     base,
     pid: child.pid,
+    /** Its DATA_DIR: the outbox folder of its e-mails is `outbox` in it (no SMTP_URL). */
+    dataDir,
     stop: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
