@@ -95,7 +95,9 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout =
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
-    await waitFor(`${base}/api/ready`, child);
+    // A first start on a new data folder (PGlite's initdb, the migrations, the demo seed) has
+    // taken over a minute on a shared 2-core machine at load 20.
+    await waitFor(`${base}/api/ready`, child, 180_000);
   } catch (error) {
     await stop();
     throw error;
