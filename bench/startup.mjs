@@ -19,7 +19,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, requireBuild, root, shopEnvironment } from './lib/processes.mjs';
+import {
+  freePort,
+  requireBuild,
+  root,
+  shopEnvironment,
+  START_TIMEOUT_MS,
+} from './lib/processes.mjs';
 import { atMost, reportRow, round } from './lib/report.mjs';
 import { smoke } from './lib/smoke.mjs';
 
@@ -76,7 +82,7 @@ async function serverAlone(dataDir) {
     env,
     path: '/api/ready',
     port,
-    timeoutMs: 60_000,
+    timeoutMs: START_TIMEOUT_MS,
   });
 }
 
@@ -112,8 +118,9 @@ requireBuild();
 const dataDir = mkdtempSync(join(tmpdir(), 'proshop-startup-'));
 try {
   const bare = await bareServer();
-  row('npm start, built checkout, new data folder', await npmStart(root, dataDir, 60_000), bare, 3);
-  const restart = await npmStart(root, dataDir, 60_000);
+  const first = await npmStart(root, dataDir, START_TIMEOUT_MS);
+  row('npm start, built checkout, new data folder', first, bare, 3);
+  const restart = await npmStart(root, dataDir, START_TIMEOUT_MS);
   row('npm start, built checkout, restart', restart, bare, 3);
   row('node dist/server.js alone, restart', await serverAlone(dataDir), bare, undefined);
 } finally {
