@@ -8,6 +8,7 @@
 //
 //   npm run build && npm run bench -- capture
 //   Options: CAPTURE_MS=2000 PHASE_S=10 (seconds of each phase) PAYERS=4
+//   SMOKE=1: CAPTURE_MS=200 PHASE_S=1 PAYERS=2 (bench/lib/smoke.mjs)
 //   On PostgreSQL as well when DATABASE_URL or TEST_DATABASE_URL is set.
 //
 // Baseline, measured in the same run: the same reads with no capture under way. Goal (issue
@@ -17,11 +18,12 @@ import { computeOrderPrices } from '@proshop/domain/prices';
 import { PayPalStandIn } from '../apps/server/test/helpers/paypal-stand-in.ts';
 import { createDatabase, postgresServerUrl, startShop } from './lib/processes.mjs';
 import { reportRow, round } from './lib/report.mjs';
+import { mustHold, sizeOption, smoke } from './lib/smoke.mjs';
 import { median, percentile } from './lib/timing.ts';
 
-const CAPTURE_MS = Number(process.env.CAPTURE_MS ?? 2_000);
-const PHASE_MS = Number(process.env.PHASE_S ?? 10) * 1_000;
-const PAYERS = Number(process.env.PAYERS ?? 4);
+const CAPTURE_MS = sizeOption('CAPTURE_MS', 2_000, 200);
+const PHASE_MS = sizeOption('PHASE_S', 10, 1) * 1_000;
+const PAYERS = sizeOption('PAYERS', 4, 2);
 const DEMO_PASSWORD = 'bench-demo-password';
 const GOAL_MS = 50;
 const address = { address: '1 Bench St', city: 'Benchville', postalCode: '12345', country: 'USA' };
@@ -104,7 +106,7 @@ async function measure(
     };
 
     standIn.setCaptureBehaviour({ kind: 'slow', delayMs: CAPTURE_MS });
-    await readsFor(shop.base, reader, 1_000); // warm-up
+    await readsFor(shop.base, reader, smoke ? 200 : 1_000); // warm-up
     const idle = await readsFor(shop.base, reader, PHASE_MS);
     const until = performance.now() + PHASE_MS + CAPTURE_MS;
     const payers = Array.from({ length: PAYERS }, () => payLoop(until));
@@ -113,6 +115,7 @@ async function measure(
     const busy = await readsFor(shop.base, reader, PHASE_MS);
     await Promise.all(payers);
 
+    mustHold(paid > 0, `${kind}: no order was paid during the captures`);
     const idleP99 = percentile(idle, 99);
     const busyP99 = percentile(busy, 99);
     console.log(

@@ -8,6 +8,7 @@
 //   DATABASE_URL=postgres://... npm run bench -- catalogue      (or TEST_DATABASE_URL)
 //   Options: PRODUCTS=50000 EMBEDDED_PRODUCTS=5000 RUNS=30; without a server URL only the
 //   embedded database is measured. KEEP=1 keeps the PostgreSQL database (URL printed) for EXPLAIN.
+//   SMOKE=1: PRODUCTS=300 EMBEDDED_PRODUCTS=100 RUNS=2 (bench/lib/smoke.mjs)
 //
 // Baseline, measured in the same run on the same database: GET /api/ready (one `select 1`).
 // Goal (issue 16): each median under 50 ms.
@@ -20,9 +21,10 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.
 import { createDatabase, postgresServerUrl } from './lib/processes.mjs';
 import { reportRow, round } from './lib/report.mjs';
 import { seedProducts } from './lib/seed-products.ts';
-import { median, percentile, timeRuns } from './lib/timing.ts';
+import { sizeOption } from './lib/smoke.mjs';
+import { median, percentile, timeRuns, WARM_UP_RUNS } from './lib/timing.ts';
 
-const RUNS = Number(process.env.RUNS ?? 30);
+const RUNS = sizeOption('RUNS', 30, 2);
 const GOAL_MS = 50;
 
 /** The calls, each on page 1 and page 1,000 (at 8 a page, products 7,993 to 8,000). */
@@ -88,7 +90,9 @@ async function measure(kind: string, database: DatabaseHandle, products: number)
     };
     const ready = await timeRuns(() => call('/api/ready'), RUNS);
     const baseline = { median: median(ready), p95: percentile(ready, 95) };
-    console.log(`Median and p95 of ${RUNS} runs after 5 warm-up runs (app.inject, ${kind}):`);
+    console.log(
+      `Median and p95 of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs (app.inject, ${kind}):`,
+    );
     console.log(
       `  ${'GET /api/ready (baseline)'.padEnd(52)} median ${baseline.median.toFixed(1).padStart(6)} ms   p95 ${baseline.p95.toFixed(1).padStart(6)} ms`,
     );
@@ -124,7 +128,7 @@ if (serverUrl) {
   const target = await createDatabase(serverUrl);
   const database = await openDatabase({ url: target.url, maxConnections: 10 });
   try {
-    await measure('PostgreSQL', database, Number(process.env.PRODUCTS ?? 50_000));
+    await measure('PostgreSQL', database, sizeOption('PRODUCTS', 50_000, 300));
   } finally {
     await database.close();
     if (process.env.KEEP === '1') console.log(`Kept the database: ${target.url}`);
@@ -135,7 +139,7 @@ if (serverUrl) {
 }
 const embedded = await openDatabase({});
 try {
-  await measure('PGlite', embedded, Number(process.env.EMBEDDED_PRODUCTS ?? 5_000));
+  await measure('PGlite', embedded, sizeOption('EMBEDDED_PRODUCTS', 5_000, 100));
 } finally {
   await embedded.close();
 }

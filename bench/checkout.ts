@@ -1,36 +1,45 @@
 // Bench (not a test): checkouts per second on PostgreSQL. The shop runs as in production
-// (apps/server/dist/server.js, NODE_ENV=production, test payments) on a throwaway database;
-// CONCURRENCY shoppers, each signed in through POST /api/users/login, check out over and over
+// (apps/server/dist/server.js, NODE_ENV=production, test payments) on a throwaway database. Its
+// data is made as a real shop's is, through the shop's own API: the admin (the demo seed's)
+// makes PRODUCTS products with the demo catalogue's pictures, half of them with options (Size ×
+// Colour, six variants, L dearer); CONCURRENCY shoppers register (POST /api/users) and follow the
+// confirmation link the shop e-mailed them (its outbox folder). Then they check out over and over
 // for DURATION seconds, each checkout the three calls the order page makes:
 //   POST /api/orders                       the order, at the prices the shopper saw
 //   POST /api/orders/{id}/payment          the test provider's payment for the order's amount
 //   PUT  /api/orders/{id}/pay              capture, stock taken, order paid, receipt queued
-// Each order has 1 to 3 lines of PRODUCTS products. Afterwards the database must hold exactly
-// the paid orders the shoppers were told about, and the stock taken must add up to their lines.
+// Each order has 1 to 3 lines (a variant each). Afterwards the database must hold exactly the
+// paid orders the shoppers were told about, and the stock taken must add up to their lines.
 //
 //   npm run build && DATABASE_URL=postgres://... npm run bench -- checkout
 //   Options: DURATION=10 (seconds of each side) ROUNDS=5 (slices the sides take turns in)
 //   CONCURRENCY=50 PRODUCTS=20, CPU_PROF=<dir> writes a CPU profile of the shop there.
+//   SMOKE=1: DURATION=1 ROUNDS=1 CONCURRENCY=4 PRODUCTS=4, a 0.5 s warm-up (bench/lib/smoke.mjs)
 //
 // Baseline, measured in the same run with the same client and concurrency: requests per second
 // of GET /api/health on the same server (routing and JSON, no database). Goal (bench/README.md):
 // at least 200 orders per second, no errors.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import pg from 'pg';
-import { hashPassword } from '../apps/server/src/modules/auth/password.ts';
 import { createDatabase, postgresServerUrl, startShop } from './lib/processes.mjs';
 import { reportRow, round } from './lib/report.mjs';
+import { mustHold, sizeOption, smoke } from './lib/smoke.mjs';
 import { percentile } from './lib/timing.ts';
 
-const DURATION_S = Number(process.env.DURATION ?? 10);
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 50);
-const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 5));
-const PRODUCT_COUNT = Number(process.env.PRODUCTS ?? 20);
+const DURATION_S = sizeOption('DURATION', 10, 1);
+const CONCURRENCY = sizeOption('CONCURRENCY', 50, 4);
+const ROUNDS = Math.max(1, sizeOption('ROUNDS', 5, 1));
+const PRODUCT_COUNT = sizeOption('PRODUCTS', 20, 4);
+const WARM_UP_S = smoke ? 0.5 : 2;
 const GOAL_ORDERS_PER_S = 200;
+/** Each variant's stock: the most the admin's forms take, far more than a run can sell. */
+const STOCK = 1_000_000;
 const PASSWORD = 'bench-shopper-password';
 const address = { address: '1 Bench St', city: 'Benchville', postalCode: '12345', country: 'USA' };
 
@@ -40,9 +49,20 @@ if (!serverUrl) {
   process.exit(1);
 }
 
-interface Product {
-  id: string;
+/** One variant a shopper can put in an order: the line it makes and its unit price. */
+interface Sellable {
+  product: string;
+  /** Sent for a product with options; a product without has one variant, taken by default. */
+  variant: string;
+  withOptions: boolean;
   price: number;
+}
+
+interface ProductDetail {
+  _id: string;
+  price: number;
+  images: string[];
+  variants: { _id: string; price: number | null; countInStock: number }[];
 }
 
 // node:http with kept-alive connections: the bench shares the machine's cores with the shop and
@@ -50,7 +70,14 @@ interface Product {
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 /** The shop's answer, or an Error that says which call failed and how. */
-function call<T>(base: string, method: string, path: string, token?: string, body?: unknown) {
+function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise<T>((resolve, reject) => {
     const request = http.request(
@@ -59,6 +86,7 @@ function call<T>(base: string, method: string, path: string, token?: string, bod
         method,
         agent,
         headers: {
+          ...headers,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload === undefined
             ? {}
@@ -96,33 +124,109 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
-/** Shoppers and products made straight in the database: the bench measures checkout only. */
-async function seed(databaseUrl: string): Promise<{ emails: string[]; products: Product[] }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const hash = await hashPassword(PASSWORD);
-    const { rows: shoppers } = await client.query<{ email: string }>(
-      `insert into users (name, email, password_hash)
-       select 'Bench Shopper ' || n, 'checkout-' || n || '@bench.test', $1
-       from generate_series(1, $2::int) n returning email`,
-      [hash, CONCURRENCY],
-    );
-    // Stock for far more orders than the run can place: no checkout runs out.
-    const { rows: products } = await client.query<{ id: string; price: string }>(
-      `insert into products (name, image, brand, category, description, price, count_in_stock)
-       select 'Bench product ' || n, '/images/sample.webp', 'Bench', 'Bench', 'For the bench.',
-              (5 + n * 7.25)::numeric(12, 2), 10000000
-       from generate_series(1, $1::int) n returning id, price`,
-      [PRODUCT_COUNT],
-    );
-    return {
-      emails: shoppers.map((row) => row.email),
-      products: products.map((row) => ({ id: row.id, price: Number(row.price) })),
-    };
-  } finally {
-    await client.end();
+/**
+ * The catalogue, made by the demo admin through the admin API as a merchant makes it: a sample
+ * product filled in by the edit form (a demo product's pictures), then for every other one its
+ * options and variants. Answers every variant a shopper can buy.
+ */
+async function makeCatalogue(base: string, adminPassword: string): Promise<Sellable[]> {
+  const admin = await call<{ token: string }>(base, 'POST', '/api/users/login', undefined, {
+    email: 'admin@example.com',
+    password: adminPassword,
+  });
+  const demo = await call<{ products: { images: string[] }[] }>(base, 'GET', '/api/products');
+  const sellables: Sellable[] = [];
+  for (let n = 1; n <= PRODUCT_COUNT; n++) {
+    const { _id: id } = await call<{ _id: string }>(base, 'POST', '/api/products', admin.token);
+    const price = round(5 + n * 7.25, 2);
+    await call(base, 'PUT', `/api/products/${id}`, admin.token, {
+      name: `Bench product ${n}`,
+      price,
+      images: demo.products[n % demo.products.length]!.images,
+      brand: 'Bench',
+      category: 'Bench',
+      countInStock: STOCK,
+      description: 'For the bench.',
+    });
+    const withOptions = n % 2 === 0;
+    const detail = withOptions
+      ? await call<ProductDetail>(base, 'PUT', `/api/products/${id}/variants`, admin.token, {
+          options: [
+            { name: 'Size', values: ['S', 'M', 'L'] },
+            { name: 'Colour', values: ['Black', 'White'] },
+          ],
+          variants: ['S', 'M', 'L'].flatMap((size) =>
+            ['Black', 'White'].map((colour) => ({
+              sku: `BENCH-${n}-${size}-${colour}`,
+              options: { Size: size, Colour: colour },
+              price: size === 'L' ? price + 5 : null,
+              countInStock: STOCK,
+              image: null,
+              active: true,
+            })),
+          ),
+        })
+      : await call<ProductDetail>(base, 'GET', `/api/products/${id}`);
+    for (const variant of detail.variants) {
+      mustHold(variant.countInStock === STOCK, `variant ${variant._id} has ${STOCK} in stock`);
+      sellables.push({
+        product: id,
+        variant: variant._id,
+        withOptions,
+        price: variant.price ?? price,
+      });
+    }
   }
+  return sellables;
+}
+
+/** A confirmation link's token, from an .eml file of the outbox (quoted-printable text). */
+function confirmationToken(message: string): string | undefined {
+  return /\/confirm-email\/([\w-]+)/.exec(message.replace(/=\r?\n/g, ''))?.[1];
+}
+
+/**
+ * CONCURRENCY shoppers, each registered through the API (from an address of its own, behind
+ * TRUST_PROXY, so that the registration limit per address stays out of the way) and confirmed by
+ * the link the shop e-mailed. Answers their session tokens.
+ */
+async function registerShoppers(base: string, outboxDir: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let n = 0; n < CONCURRENCY; n++) {
+    const account = await call<{ token: string }>(
+      base,
+      'POST',
+      '/api/users',
+      undefined,
+      { name: `Bench Shopper ${n}`, email: `checkout-${n}@bench.test`, password: PASSWORD },
+      { 'x-forwarded-for': `10.8.${n >> 8}.${n & 255}` },
+    );
+    tokens.push(account.token);
+  }
+  // The outbox worker writes the e-mails in the background: wait for all of them.
+  let links: string[] = [];
+  for (let waited = 0; links.length < CONCURRENCY && waited < 60_000; waited += 200) {
+    await sleep(200);
+    const files = (() => {
+      try {
+        return readdirSync(outboxDir).filter((name) => name.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    })();
+    links = files.flatMap(
+      (name) => confirmationToken(readFileSync(join(outboxDir, name), 'utf8')) ?? [],
+    );
+  }
+  if (links.length < CONCURRENCY) {
+    throw new Error(
+      `${links.length} confirmation e-mails in ${outboxDir}, ${CONCURRENCY} expected`,
+    );
+  }
+  for (const token of links) {
+    await call(base, 'POST', '/api/users/confirm-email', undefined, { token });
+  }
+  return tokens;
 }
 
 interface Side {
@@ -176,31 +280,28 @@ async function runFor(
 }
 
 const database = await createDatabase(serverUrl);
+const adminPassword = randomBytes(12).toString('hex');
 let shop: Awaited<ReturnType<typeof startShop>> | undefined;
 try {
   shop = await startShop({
     databaseUrl: database.url,
-    env: { DEMO_PASSWORD: randomBytes(12).toString('hex') },
+    env: { DEMO_PASSWORD: adminPassword, TRUST_PROXY: '1' },
     nodeArgs: process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : [],
   });
   const base = shop.base;
-  const { emails, products } = await seed(database.url);
-  const tokens: string[] = [];
-  for (const email of emails) {
-    const session = await call<{ token: string }>(base, 'POST', '/api/users/login', undefined, {
-      email,
-      password: PASSWORD,
-    });
-    tokens.push(session.token);
-  }
+  const sellables = await makeCatalogue(base, adminPassword);
+  const tokens = await registerShoppers(base, join(shop.dataDir, 'outbox'));
+  console.log(
+    `${PRODUCT_COUNT} products with ${sellables.length} variants, ${tokens.length} confirmed shoppers`,
+  );
 
-  // A deterministic basket per checkout: 1 to 3 different products, 1 or 2 of each.
+  // A deterministic basket per checkout: 1 to 3 different variants, 1 or 2 of each.
   let next = 0;
   const basket = () => {
     const n = next++;
     const count = 1 + (n % 3);
     return Array.from({ length: count }, (_, k) => ({
-      product: products[(n * 7 + k * 5) % products.length]!,
+      item: sellables[(n * 7 + k * 5) % sellables.length]!,
       qty: 1 + ((n + k) % 2),
     }));
   };
@@ -210,10 +311,14 @@ try {
     const token = tokens[worker]!;
     const lines = basket();
     const order = await call<{ _id: string }>(base, 'POST', '/api/orders', token, {
-      orderItems: lines.map(({ product, qty }) => ({ product: product.id, qty })),
+      orderItems: lines.map(({ item, qty }) => ({
+        product: item.product,
+        ...(item.withOptions ? { variant: item.variant } : {}),
+        qty,
+      })),
       shippingAddress: address,
       paymentMethod: 'PayPal',
-      ...computeOrderPrices(lines.map(({ product, qty }) => ({ price: product.price, qty }))),
+      ...computeOrderPrices(lines.map(({ item, qty }) => ({ price: item.price, qty }))),
     });
     const { providerOrderId } = await call<{ providerOrderId: string }>(
       base,
@@ -230,8 +335,8 @@ try {
     );
     if (!paid.isPaid) throw new Error(`order ${order._id} answered but not paid`);
     paidOrders++;
-    for (const { product, qty } of lines) {
-      taken.set(product.id, (taken.get(product.id) ?? 0) + qty);
+    for (const { item, qty } of lines) {
+      taken.set(item.variant, (taken.get(item.variant) ?? 0) + qty);
     }
   };
   const health = async () => {
@@ -240,8 +345,9 @@ try {
 
   // Warm-up (JIT, pools, the planner's caches), then both sides take turns in short slices, so
   // that both see the same load of a shared machine, whose load changes by the second.
-  await runFor(2, checkout, newSide(), shop.pid);
-  await runFor(1, health, newSide(), shop.pid);
+  const warmUp = newSide();
+  await runFor(WARM_UP_S, checkout, warmUp, shop.pid);
+  await runFor(WARM_UP_S / 2, health, warmUp, shop.pid);
   const result = newSide();
   const baseline = newSide();
   const slice = DURATION_S / ROUNDS;
@@ -262,10 +368,12 @@ try {
       `this bench ${(result.benchCpuMs / result.done).toFixed(2)} ms ` +
       `(GET /api/health: ${(baseline.shopCpuMs / baseline.done).toFixed(2)} ms a request)`,
   );
-  const errors = result.errors.length + baseline.errors.length;
-  for (const message of new Set([...result.errors, ...baseline.errors])) {
+  const errors = warmUp.errors.length + result.errors.length + baseline.errors.length;
+  for (const message of new Set([...warmUp.errors, ...result.errors, ...baseline.errors])) {
     console.log(`error: ${message}`);
   }
+  mustHold(errors === 0, `${errors} calls failed`);
+  mustHold(result.done > 0 && baseline.done > 0, 'checkouts and health requests were measured');
 
   // The database must say what the shoppers were told: every paid order, the stock they took.
   const check = new pg.Client({ connectionString: database.url });
@@ -274,13 +382,15 @@ try {
     'select count(*)::int as paid from orders where is_paid',
   );
   const stock = await check.query<{ id: string; count_in_stock: number }>(
-    `select id, count_in_stock from products where name like 'Bench product %'`,
+    'select id, count_in_stock from product_variants where id = any($1::uuid[])',
+    [sellables.map((item) => item.variant)],
   );
   await check.end();
-  const stockAddsUp = stock.rows.every(
-    (row) => row.count_in_stock === 10_000_000 - (taken.get(row.id) ?? 0),
-  );
+  const stockAddsUp =
+    stock.rows.length === sellables.length &&
+    stock.rows.every((row) => row.count_in_stock === STOCK - (taken.get(row.id) ?? 0));
   const consistent = stored.rows[0]?.paid === paidOrders && stockAddsUp;
+  mustHold(consistent, 'the database holds the paid orders and the stock they took');
   console.log(
     `${result.done} checkouts in ${result.seconds.toFixed(1)} s (${CONCURRENCY} shoppers); ` +
       `database: ${stored.rows[0]?.paid} paid orders, stock ${stockAddsUp ? 'adds up' : 'DOES NOT add up'}`,

@@ -6,6 +6,7 @@
 //   Options: RUNS=3 (runs per page and pass), KEEP_REPORTS=<folder> (keeps each run's JSON report
 //   there, to open in https://googlechrome.github.io/lighthouse/viewer/ and see what to fix),
 //   BUSY=0 (skips the second pass), HOG_CORES=1 (cores the second pass keeps busy).
+//   SMOKE=1: one run of the product page, no baseline, no second pass (bench/lib/smoke.mjs).
 //
 // The shop runs as in production (apps/server/dist/server.js, NODE_ENV=production) on a fresh
 // embedded database with the demo catalogue, serving a copy of apps/web/dist. Lighthouse 12 runs
@@ -43,9 +44,10 @@ import { chromiumLaunchOptions } from '../scripts/lib/chromium-launch.mjs';
 import { startCpuHog } from '../scripts/lib/cpu-hog.mjs';
 import { root, startShop } from './lib/processes.mjs';
 import { reportRow } from './lib/report.mjs';
+import { mustHold, sizeOption, smoke } from './lib/smoke.mjs';
 
-const RUNS = Number(process.env.RUNS ?? 3);
-const BUSY = process.env.BUSY !== '0';
+const RUNS = sizeOption('RUNS', 3, 1);
+const BUSY = smoke ? process.env.BUSY === '1' : process.env.BUSY !== '0';
 const HOG_CORES = Number(process.env.HOG_CORES ?? 1);
 /** The hog ends by itself after this long, should the bench die without stopping it. */
 const HOG_MAX_MS = 30 * 60_000;
@@ -150,6 +152,15 @@ function failedAudits(report, category) {
 
 /** The medians of a page's runs, and each run's performance score for the log. */
 function summarise(label, reports) {
+  for (const report of reports) {
+    const missing = CATEGORIES.filter(
+      (category) => typeof report.categories[category]?.score !== 'number',
+    );
+    mustHold(
+      missing.length === 0,
+      `${label}: Lighthouse gave no score for ${missing.join(', ')} (${report.runtimeError?.message ?? 'no runtime error'})`,
+    );
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, median(reports.map((r) => score(r, category)))]),
   );
@@ -178,7 +189,8 @@ writeFileSync(join(servedDist, 'baseline.html'), BASELINE_PAGE);
  * baseline sees the same load as the pages; answers each page's medians.
  */
 async function pass(name, pages, shop) {
-  const all = [{ label: 'baseline page', url: '/baseline.html' }, ...pages];
+  // In smoke mode the page alone: the path matters there, not its gap to the baseline.
+  const all = smoke ? pages : [{ label: 'baseline page', url: '/baseline.html' }, ...pages];
   const reports = new Map(all.map((page) => [page.label, []]));
   const load = loadavg()[0];
   for (let run = 0; run < RUNS; run += 1) {
@@ -195,21 +207,23 @@ async function pass(name, pages, shop) {
 
 /** The pass's figures: performance against the baseline, LCP and TBT against their goals. */
 function reportPass(name, pages, results, { quiet }) {
-  const baseline = results.get('baseline page');
-  reportRow({
-    figure: `Lighthouse performance baseline page, ${name} (mobile, median of ${RUNS})`,
-    value: baseline.scores.performance,
-    unit: 'points',
-  });
+  const baseline = results.get('baseline page'); // none in smoke mode
+  if (baseline) {
+    reportRow({
+      figure: `Lighthouse performance baseline page, ${name} (mobile, median of ${RUNS})`,
+      value: baseline.scores.performance,
+      unit: 'points',
+    });
+  }
   for (const page of pages) {
     const { scores, lcp, tbt } = results.get(page.label);
-    const gap = baseline.scores.performance - scores.performance;
+    const gap = baseline ? baseline.scores.performance - scores.performance : Number.NaN;
     const scoreOk = gap <= MAX_GAP && (!quiet || scores.performance >= QUIET_SCORE);
     reportRow({
-      figure: `Lighthouse performance ${page.label}, ${name} (mobile, median of ${RUNS}; ${gap} points under the baseline)`,
+      figure: `Lighthouse performance ${page.label}, ${name} (mobile, median of ${RUNS}${baseline ? `; ${gap} points under the baseline` : ''})`,
       value: scores.performance,
       unit: 'points',
-      baseline: baseline.scores.performance,
+      baseline: baseline?.scores.performance,
       baselineName: 'static page, same server, same rounds',
       goal: quiet
         ? `<= ${MAX_GAP} points under the baseline, >= ${QUIET_SCORE} on a quiet machine`
@@ -220,7 +234,7 @@ function reportPass(name, pages, results, { quiet }) {
       figure: `Lighthouse LCP ${page.label}, ${name} (simulated, median of ${RUNS})`,
       value: lcp,
       unit: 'ms',
-      baseline: baseline.lcp,
+      baseline: baseline?.lcp,
       baselineName: 'static page',
       goal: `<= ${MAX_LCP_MS} ms`,
       ok: lcp <= MAX_LCP_MS,
@@ -242,12 +256,15 @@ try {
   const product = list.products.find((p) => p.countInStock > 0) ?? list.products[0];
   const [firstCategory] = await (await fetch(`${shop.base}/api/categories`)).json();
   // SEO is scored on the public pages only: the cart says noindex, as it must (decision 0025).
-  const pages = [
-    { label: '/', url: '/', seo: true },
-    { label: '/product/{id}', url: `/product/${product._id}`, seo: true },
-    { label: '/category/{slug}', url: `/category/${firstCategory.slug}`, seo: true },
-    { label: '/cart', url: `/cart/${product._id}?qty=1`, seo: false },
-  ];
+  const productPage = { label: '/product/{id}', url: `/product/${product._id}`, seo: true };
+  const pages = smoke
+    ? [productPage]
+    : [
+        { label: '/', url: '/', seo: true },
+        productPage,
+        { label: '/category/{slug}', url: `/category/${firstCategory.slug}`, seo: true },
+        { label: '/cart', url: `/cart/${product._id}?qty=1`, seo: false },
+      ];
   const quiet = await pass('as the machine is', pages, shop);
   reportPass('as the machine is', pages, quiet, { quiet: true });
   for (const page of pages) {

@@ -9,6 +9,7 @@
 //   npm run build && node bench/memory.mjs     Options: LOAD_SECONDS=20 (the load's length),
 //                                              IDLE_SECONDS=30 (idle time after it),
 //                                              SHOP_NODE_ARGS="--flag ..." (node flags to try)
+//   SMOKE=1: LOAD_SECONDS=1 IDLE_SECONDS=0, the RSS read once it settles for 0.5 s (at most 2 s)
 //
 // Goals (issue 23): embedded ≤ 300 MB idle and ≤ 400 MB under load; PostgreSQL-backed ≤ 150 MB
 // idle. The load: autocannon (50 connections) cycling through the catalogue reads (every
@@ -19,9 +20,10 @@ import { load } from './lib/load.mjs';
 import { breakdownOf, memoryOf, probeModule, settledMemory } from './lib/memory.mjs';
 import { createDatabase, postgresServerUrl, startBareServer, startShop } from './lib/processes.mjs';
 import { atMost, reportRow, round } from './lib/report.mjs';
+import { sizeOption } from './lib/smoke.mjs';
 
-const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
-const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 30);
+const LOAD_SECONDS = sizeOption('LOAD_SECONDS', 20, 1);
+const IDLE_SECONDS = sizeOption('IDLE_SECONDS', 30, 0);
 const GOALS = {
   embedded: { idle: 300, load: 400 },
   PostgreSQL: { idle: 150, load: undefined },

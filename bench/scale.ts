@@ -11,6 +11,7 @@
 //   DATABASE_URL=postgres://... npm run bench -- scale      (or TEST_DATABASE_URL)
 //   Options: PRODUCTS=50000 ORDERS=200000 SHOPPERS=1000 RUNS=30, KEEP=1 keeps the database (its
 //   URL is printed) for EXPLAIN.
+//   SMOKE=1: PRODUCTS=300 ORDERS=300 SHOPPERS=3 RUNS=2 (bench/lib/smoke.mjs)
 //
 // Baseline, measured in the same run: GET /api/ready, the app's cheapest call that reaches the
 // database (one `select 1`). Goal (bench/README.md): each median under 50 ms, the dashboard's
@@ -30,12 +31,13 @@ import { createDatabase, postgresServerUrl } from './lib/processes.mjs';
 import { reportRow, round } from './lib/report.mjs';
 import { seedOrders } from './lib/seed-orders.ts';
 import { seedProducts } from './lib/seed-products.ts';
-import { median, percentile, timeRuns } from './lib/timing.ts';
+import { sizeOption } from './lib/smoke.mjs';
+import { median, percentile, timeRuns, WARM_UP_RUNS } from './lib/timing.ts';
 
-const PRODUCTS = Number(process.env.PRODUCTS ?? 50_000);
-const ORDERS = Number(process.env.ORDERS ?? 200_000);
-const SHOPPERS = Number(process.env.SHOPPERS ?? 1_000);
-const RUNS = Number(process.env.RUNS ?? 30);
+const PRODUCTS = sizeOption('PRODUCTS', 50_000, 300);
+const ORDERS = sizeOption('ORDERS', 200_000, 300);
+const SHOPPERS = sizeOption('SHOPPERS', 1_000, 3);
+const RUNS = sizeOption('RUNS', 30, 2);
 const GOAL_MS = 50;
 const DASHBOARD_GOAL_MS = 200;
 
@@ -162,7 +164,9 @@ try {
   const ready = await timeRuns(() => call('/api/ready'), RUNS);
   const baseline = { median: median(ready), p95: percentile(ready, 95) };
 
-  console.log(`\nMedian and p95 of ${RUNS} runs after 5 warm-up runs (app.inject, PostgreSQL):`);
+  console.log(
+    `\nMedian and p95 of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs (app.inject, PostgreSQL):`,
+  );
   console.log(
     `  ${'GET /api/ready (baseline)'.padEnd(42)} median ${baseline.median.toFixed(1).padStart(6)} ms   p95 ${baseline.p95.toFixed(1).padStart(6)} ms`,
   );

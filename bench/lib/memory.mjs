@@ -2,6 +2,7 @@
 // its peak (VmHWM), and, for the shop, where it goes (bench/lib/memory-probe.mjs).
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { smoke } from './smoke.mjs';
 
 const MB = 1024 * 1024;
 
@@ -15,12 +16,15 @@ export function memoryOf(pid) {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
-/** Waits until the RSS has moved less than 1 MB over 2 s (at most `timeoutMs`), then reads it. */
-export async function settledMemory(pid, timeoutMs = 20_000) {
+/**
+ * Waits until the RSS has moved less than 1 MB over 2 s (at most `timeoutMs`), then reads it; in
+ * smoke mode over 0.5 s, at most 2 s.
+ */
+export async function settledMemory(pid, timeoutMs = smoke ? 2_000 : 20_000) {
   const deadline = Date.now() + timeoutMs;
   let previous = memoryOf(pid).rss;
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await new Promise((resolve) => setTimeout(resolve, smoke ? 500 : 2_000));
     const now = memoryOf(pid);
     if (Math.abs(now.rss - previous) < 1 || Date.now() > deadline) return now;
     previous = now.rss;

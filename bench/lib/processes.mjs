@@ -15,6 +15,12 @@ import { serverNodeFlags } from '../../scripts/lib/server-flags.mjs';
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const serverBundle = join(root, 'apps/server/dist/server.js');
 export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+/**
+ * How long a shop may take to answer after its start: a first start on a new data folder
+ * (PGlite's initdb, the migrations, the demo seed) has taken over a minute on a shared 2-core
+ * machine at load 20.
+ */
+export const START_TIMEOUT_MS = 180_000;
 
 export function requireBuild() {
   if (!existsSync(serverBundle)) {
@@ -95,7 +101,7 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout =
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
   try {
-    await waitFor(`${base}/api/ready`, child);
+    await waitFor(`${base}/api/ready`, child, START_TIMEOUT_MS);
   } catch (error) {
     await stop();
     throw error;
@@ -103,6 +109,8 @@ export async function startShop({ databaseUrl, env = {}, nodeArgs = [], stdout =
   return {
     base,
     pid: child.pid,
+    /** Its DATA_DIR: the outbox folder of its e-mails is `outbox` in it (no SMTP_URL). */
+    dataDir,
     stop: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,9 @@
 // Times of repeated calls, and their median and percentiles.
 import { performance } from 'node:perf_hooks';
+import { smoke } from './smoke.mjs';
+
+/** Calls made before the timed ones (JIT, pools, the planner's caches); one in smoke mode. */
+export const WARM_UP_RUNS = smoke ? 1 : 5;
 
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -14,7 +18,7 @@ export const median = (values: readonly number[]) => percentile(values, 50);
 export async function timeRuns(
   call: () => Promise<unknown>,
   runs: number,
-  warmUp = 5,
+  warmUp = WARM_UP_RUNS,
 ): Promise<number[]> {
   for (let i = 0; i < warmUp; i++) await call();
   const times: number[] = [];
