@@ -1,7 +1,7 @@
 // The web app's route paths as apps/web/src/app/router.tsx names them (`path: 'x'` and the lists
 // mapped to routes), read from its source, for the tests that keep other lists in step with it:
 // the screenshots' screens (screenshot-routes.test.mjs) and the paths the server answers 200
-// rather than 404 (apps/server/test/seo-pages.test.ts).
+// rather than 404 (apps/server/test/seo/seo-pages.test.ts).
 import { readFileSync } from 'node:fs';
 
 const routerFile = new URL('../../apps/web/src/app/router.tsx', import.meta.url);

@@ -1,0 +1,90 @@
+// Every e-mail the shop sends, rendered with fixed sample data (the ones `npm run mail:preview`
+// writes): its HTML and text parts are compared with the files under __snapshots__/mail, so a
+// change to any e-mail shows in review. The checks below state what each must keep whatever
+// its wording: branding, dark mode, the phone width, absolute pictures, escaped text.
+import { describe, expect, it } from 'vitest';
+import {
+  SAMPLE_BRAND,
+  SAMPLE_ORDER,
+  sampleMails,
+} from '../../src/commands/mail-preview/sample-mails.ts';
+import { html, trusted } from '../../src/modules/mail/templates/html.ts';
+
+const mails = Object.entries(sampleMails());
+
+describe('the html template tag', () => {
+  it('escapes every value placed in it, lists included, and keeps only what is marked safe', () => {
+    const name = `<script>alert("x")</script> & 'co'`;
+    // Called under another name: Prettier would reformat the markup of an `html` template.
+    const tag = html;
+    const built = tag`<p title="${name}">${name}${[name, tag`<b>${name}</b>`]}${trusted('<br>')}</p>`;
+    const escaped = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;';
+    expect(built.markup).toBe(
+      `<p title="${escaped}">${escaped}${escaped}<b>${escaped}</b><br></p>`,
+    );
+    expect(html`${null}${undefined}${false}${0}`.markup).toBe('0');
+  });
+});
+
+describe('every e-mail, with sample data', () => {
+  it('covers each e-mail the shop sends', () => {
+    expect(mails.map(([name]) => name).sort()).toEqual([
+      'account-changed',
+      'back-in-stock',
+      'cancelled',
+      'delivered',
+      'email-change-confirmation',
+      'email-confirmation',
+      'low-stock',
+      'password-reset-code',
+      'receipt',
+      'refund',
+      'return-declined',
+      'return-received',
+      'sent',
+      'shop-alert',
+    ]);
+  });
+
+  for (const [name, mail] of mails) {
+    describe(name, () => {
+      it('matches its HTML and text snapshots', async () => {
+        await expect(mail.html).toMatchFileSnapshot(`../__snapshots__/mail/${name}.html`);
+        await expect(`Subject: ${mail.subject}\n\n${mail.text}\n`).toMatchFileSnapshot(
+          `../__snapshots__/mail/${name}.txt`,
+        );
+      });
+
+      it('is branded, readable in dark mode and on a phone, with absolute pictures', () => {
+        expect(mail.subject).toMatch(/^ProShop: /);
+        expect(mail.html).toMatch(/^<!doctype html>/);
+        expect(mail.html).toContain('<meta name="color-scheme" content="light dark" />');
+        expect(mail.html).toContain('@media (prefers-color-scheme: dark)');
+        expect(mail.html).toContain('max-width: 600px');
+        expect(mail.html).toContain(`src="${SAMPLE_BRAND.logoUrl}"`);
+        for (const [, src] of mail.html.matchAll(/src="([^"]*)"/g)) {
+          expect(src).toMatch(/^https:\/\//);
+        }
+        for (const [, href] of mail.html.matchAll(/href="([^"]*)"/g)) {
+          expect(href).toMatch(/^https:\/\//);
+        }
+        expect(mail.text).not.toMatch(/<(p|a|table|td|br|img|strong)\b/);
+      });
+    });
+  }
+
+  it('shows the order with its lines, pictures, totals and link, the buyer’s text escaped', () => {
+    const receipt = Object.fromEntries(mails).receipt!;
+    expect(receipt.html).toContain('Zoë &lt;Tester&gt; &amp; Co');
+    expect(receipt.html).not.toContain('<Tester>');
+    expect(receipt.html).toContain('1 &quot;Quoted&quot; Lane');
+    expect(receipt.html).toContain('src="https://shop.example/images/backpack-green-160.webp"');
+    expect(receipt.html).toContain('src="https://cdn.example/desk-lamp.webp"');
+    expect(receipt.html).toContain(`href="https://shop.example/order/${SAMPLE_ORDER._id}"`);
+    for (const shown of ['Travel Backpack — Colour: Green', '$79.99', '$49.00', '$133.50']) {
+      expect(receipt.html).toContain(shown);
+    }
+    expect(receipt.text).toContain('Zoë <Tester> & Co');
+    expect(receipt.text).toContain('Total paid: $133.50');
+  });
+});
