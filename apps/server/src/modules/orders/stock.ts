@@ -1,4 +1,5 @@
 import { becameLowStock, lowStockThreshold } from '@proshop/domain/low-stock';
+import { stockToGiveBack } from '@proshop/domain/stock-given-back';
 import {
   lineLabel,
   optionValues,
@@ -7,7 +8,7 @@ import {
 } from '@proshop/domain/variants';
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { orderItems, products, productVariants } from '../../db/schema.ts';
 import { refreshVariantSummaries } from '../products/variant-summary.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { LowStockVariant } from './low-stock-alert.ts';
@@ -141,6 +142,7 @@ export async function takeStock(
     // Only what was taken counts as sold: a paid order with a short line (a webhook's late
     // capture) keeps the lines that were taken.
     const sold = items.filter((item) => takenIds.has(item.variantId!));
+    await recordLineStock(tx, 'taken', sold);
     await countSold(
       tx,
       unitsBy(sold, (item) => item.productId!),
@@ -188,22 +190,73 @@ async function alertLowStock(
   if (low.length > 0) await watch.alert(tx, low);
 }
 
+/** Adds units to what the order's lines took from stock, or gave back (order_items). */
+async function recordLineStock(
+  tx: Database,
+  what: 'taken' | 'givenBack',
+  lines: readonly OrderItemRow[],
+) {
+  if (lines.length === 0) return;
+  const column = what === 'taken' ? orderItems.stockTaken : orderItems.stockGivenBack;
+  await tx
+    .update(orderItems)
+    .set({ [what === 'taken' ? 'stockTaken' : 'stockGivenBack']: sql`${column} + line.qty` })
+    .from(
+      sql`unnest(${sql.param(lines.map((line) => line.id))}::uuid[], ${sql.param(lines.map((line) => line.qty))}::int[])
+        as line(id, qty)`,
+    )
+    .where(sql`${orderItems.id} = line.id`)
+    .execute();
+}
+
+/**
+ * The units of these lines (`qty`: the units asked for) that may go back into stock: at most
+ * what each line still holds (the domain's stockToGiveBack), read from the lines locked now, so
+ * that a refund, a return, a cancellation and a chargeback of one order, in any order or at once,
+ * never give back more than was taken. Lines that share an id are asked for together.
+ */
+async function unitsToGiveBack(
+  tx: Database,
+  items: readonly OrderItemRow[],
+): Promise<OrderItemRow[]> {
+  const wanted = unitsBy(items, (item) => item.id);
+  const held = await tx
+    .select({
+      id: orderItems.id,
+      taken: orderItems.stockTaken,
+      givenBack: orderItems.stockGivenBack,
+    })
+    .from(orderItems)
+    .where(sql`${orderItems.id} = any(${sql.param([...wanted.keys()])}::uuid[])`)
+    .orderBy(orderItems.id)
+    .for('update');
+  const back = new Map(held.map((line) => [line.id, stockToGiveBack(line, wanted.get(line.id)!)]));
+  const firstOf = new Map(items.map((item) => [item.id, item]));
+  return [...back]
+    .filter(([, qty]) => qty > 0)
+    .map(([id, qty]) => ({ ...firstOf.get(id)!, qty }));
+}
+
 /**
  * Gives back the stock `takeStock` took for these lines (a capture that did not pay, a refund
- * with restock, a cancelled paid order) to their variants, switched off or not. A deleted
- * variant's units have nowhere to go; deleted products are skipped. Locks the products in id
- * order first, as takeStock does, so the two cannot deadlock. Stock that comes back answers the
- * customers waiting for it (`backInStock`), in the same transaction.
+ * with restock, a cancelled paid order, a chargeback) to their variants, switched off or not:
+ * `qty` of each is the units asked for, of which only what the line still holds goes back
+ * (unitsToGiveBack). A deleted variant's units have nowhere to go; deleted products are skipped.
+ * Locks the products in id order first, as takeStock does, so the two cannot deadlock. Stock that
+ * comes back answers the customers waiting for it (`backInStock`), in the same transaction.
  */
 export async function giveStockBack(
   tx: Database,
   items: readonly OrderItemRow[],
   backInStock: BackInStock,
 ): Promise<void> {
-  const live = items.filter((item) => item.productId !== null);
-  if (live.length === 0) return;
-  const productIds = [...new Set(live.map((item) => item.productId!))];
+  const asked = items.filter((item) => item.productId !== null);
+  if (asked.length === 0) return;
+  const productIds = [...new Set(asked.map((item) => item.productId!))];
   await lockProducts(tx, productIds);
+  const live = await unitsToGiveBack(tx, asked);
+  if (live.length === 0) return;
+  await recordLineStock(tx, 'givenBack', live);
   const back = unitsBy(
     live.filter((item) => item.variantId !== null),
     (item) => item.variantId!,
