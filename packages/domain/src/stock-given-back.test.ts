@@ -94,7 +94,11 @@ describe('stock given back over random sequences of refunds, returns, cancels an
           } else if (step.kind === 'cancel') {
             if (cancelled) continue;
             cancelled = true;
-            quantities.forEach((qty, index) => giveBack(index, qty - refunded[index]!));
+            // Refunds every unit not yet refunded, those going back into stock.
+            quantities.forEach((qty, index) => {
+              giveBack(index, qty - refunded[index]!);
+              refunded[index] = qty;
+            });
           } else {
             quantities.forEach((qty, index) => giveBack(index, qty));
             cancelled = true;

@@ -197,10 +197,13 @@ async function recordLineStock(
   lines: readonly OrderItemRow[],
 ) {
   if (lines.length === 0) return;
-  const column = what === 'taken' ? orderItems.stockTaken : orderItems.stockGivenBack;
   await tx
     .update(orderItems)
-    .set({ [what === 'taken' ? 'stockTaken' : 'stockGivenBack']: sql`${column} + line.qty` })
+    .set(
+      what === 'taken'
+        ? { stockTaken: sql`${orderItems.stockTaken} + line.qty` }
+        : { stockGivenBack: sql`${orderItems.stockGivenBack} + line.qty` },
+    )
     .from(
       sql`unnest(${sql.param(lines.map((line) => line.id))}::uuid[], ${sql.param(lines.map((line) => line.qty))}::int[])
         as line(id, qty)`,
@@ -231,10 +234,8 @@ async function unitsToGiveBack(
     .orderBy(orderItems.id)
     .for('update');
   const back = new Map(held.map((line) => [line.id, stockToGiveBack(line, wanted.get(line.id)!)]));
-  const firstOf = new Map(items.map((item) => [item.id, item]));
-  return [...back]
-    .filter(([, qty]) => qty > 0)
-    .map(([id, qty]) => ({ ...firstOf.get(id)!, qty }));
+  const lineOf = new Map(items.map((item) => [item.id, item]));
+  return [...back].filter(([, qty]) => qty > 0).map(([id, qty]) => ({ ...lineOf.get(id)!, qty }));
 }
 
 /**
