@@ -424,9 +424,21 @@ export const orderItems = pgTable(
     discount: money('discount').notNull().default('0'),
     /** The line's place in the order, as the shopper's cart listed it (0 first). */
     position: smallint('position').notNull().default(0),
+    /**
+     * Units the order's payments took from the variant's stock, over every attempt, and units
+     * given back since (refunds and returns with restock, cancellation, a capture that did not
+     * pay, a chargeback): what is given back never exceeds what was taken
+     * (packages/domain/src/stock-given-back.ts, issue #35).
+     */
+    stockTaken: integer('stock_taken').notNull().default(0),
+    stockGivenBack: integer('stock_given_back').notNull().default(0),
   },
   (table) => [
     check('order_items_qty_check', sql`${table.qty} > 0`),
+    check(
+      'order_items_stock_given_back_check',
+      sql`${table.stockGivenBack} >= 0 and ${table.stockGivenBack} <= ${table.stockTaken}`,
+    ),
     // An order's lines in their order, read straight from the index (no sort).
     index('order_items_order_position_idx').on(table.orderId, table.position),
     index('order_items_product_idx').on(table.productId),

@@ -58,7 +58,10 @@ async function markCancelled(
  * the cancellation. An order whose capture is under way cannot be cancelled until it is settled.
  */
 export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: string): Promise<Order> {
-  const refund = await deps.db.transaction(async (tx) => {
+  // A catalogue change: a paid order's lines may go back into stock in this very transaction
+  // (what goodwill refunds already paid back is not refunded again), and the storefront's cached
+  // answers must show it at once (issue #35).
+  const refund = await deps.catalogue.change(deps.db, async (tx) => {
     // The caller's row first, then the order's: the order in which every change locks them.
     await confirmCaller(tx, user, 'user');
     const found = await findVisibleOrder(tx, user, id, { forUpdate: true });

@@ -33,7 +33,7 @@ import {
 } from '../orders/refund-records.ts';
 import { ORDER_NOT_FOUND } from '../orders/service.ts';
 import type { SettleDeps } from '../orders/order-deps.ts';
-import { giveStockBack } from '../products/stock.ts';
+import { giveOrderStockBack } from '../orders/line-stock.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 
 export const NOT_PAID_NO_REFUND = 'This order has not been paid, so there is nothing to refund';
@@ -167,7 +167,7 @@ async function linesBackIntoStock(
   lines: readonly { orderItemId: string; qty: number }[],
 ): Promise<void> {
   const lineOf = new Map(items.map((item) => [item.id, item]));
-  await giveStockBack(
+  await giveOrderStockBack(
     tx,
     lines.flatMap((line) => {
       const item = lineOf.get(line.orderItemId);

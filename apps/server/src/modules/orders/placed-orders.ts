@@ -31,6 +31,9 @@ export async function insertOrder(
     options: [],
     discount: '0',
     ...item,
+    // Taken by the payment, not by placing the order (products/stock.ts).
+    stockTaken: 0,
+    stockGivenBack: 0,
     id: randomUUID(),
     orderId: order.id,
     position,
@@ -46,7 +49,8 @@ export async function insertOrder(
         ${column('productId')}::uuid[], ${column('variantId')}::uuid[], ${column('name')}::text[],
         ${column('sku')}::text[], ${options}::jsonb[], ${column('image')}::text[],
         ${column('price')}::numeric[], ${column('qty')}::int[], ${column('discount')}::numeric[],
-        ${column('position')}::smallint[])`,
+        ${column('position')}::smallint[], ${column('stockTaken')}::int[],
+        ${column('stockGivenBack')}::int[])`,
     ),
   );
   // The first event of the order's timeline, in the same statement: placed by its buyer. Its

@@ -24,7 +24,8 @@ import {
   type CaptureRefusal,
 } from './settle-capture.ts';
 import type { SettleDeps } from '../orders/order-deps.ts';
-import { findShortage, takeStock } from '../products/stock.ts';
+import { findShortage } from '../products/stock.ts';
+import { takeOrderStock } from '../orders/line-stock.ts';
 
 export const ALREADY_PAID = 'This order has already been paid';
 export const ONLY_THE_BUYER_PAYS = 'Only the buyer can pay this order';
@@ -180,7 +181,7 @@ async function beginCapture(
     }
     if (order.captureAttemptId === null) {
       // Products, then the discount: the order in which every payer locks them (uses.ts).
-      const shortage = await takeStock(tx, items, deps.notices.lowStock);
+      const shortage = await takeOrderStock(tx, items, deps.notices.lowStock);
       if (shortage) throw conflict(outOfStock(shortage.name));
       const codeProblem = await takeDiscountUse(tx, order);
       if (codeProblem) throw conflict(codeRefused(codeProblem));

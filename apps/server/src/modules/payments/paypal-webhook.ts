@@ -15,7 +15,7 @@ import { toOrder, toRefund, type OrderRow } from '../orders/order-mapper.ts';
 import { recordRefundEvent } from '../after-sale/refund-events.ts';
 import { findOrderWithLines, updateOrder } from '../orders/order-records.ts';
 import type { SettleDeps } from '../orders/order-deps.ts';
-import { giveStockBack, takeStock } from '../products/stock.ts';
+import { giveOrderStockBack, takeOrderStock } from '../orders/line-stock.ts';
 
 /**
  * PayPal's webhook events (POST /api/payments/paypal/webhook), after PayPal verified them: what
@@ -107,7 +107,7 @@ async function captureCompleted(
     );
     return 'applied';
   }
-  const shortage = await takeStock(tx, items, deps.notices.lowStock);
+  const shortage = await takeOrderStock(tx, items, deps.notices.lowStock);
   if (shortage) {
     // The money is taken: the order is paid all the same, and the shop must find the item.
     const item = shortage.sku ? `${shortage.name} (SKU ${shortage.sku})` : shortage.name;
@@ -162,7 +162,7 @@ async function captureLost(
   const values: Partial<OrderRow> = { paymentProblem: problem, paymentProblemAt: new Date() };
   const stockBack = order.isPaid && !order.isSent && !order.cancelledAt;
   if (stockBack) {
-    await giveStockBack(tx, items, deps.notices.backInStock);
+    await giveOrderStockBack(tx, items, deps.notices.backInStock);
     await giveDiscountUseBack(tx, order.id);
     Object.assign(values, { cancelledAt: new Date(), cancelledBy: 'shop' });
   }

@@ -20,7 +20,7 @@ import { recordOrderEvent, type EventActor } from '../orders/order-events.ts';
 import { NOTHING_AFTER_SALE } from '../orders/after-sale-records.ts';
 import { toOrder, type OrderRow } from '../orders/order-mapper.ts';
 import { findOrderWithLines } from '../orders/order-records.ts';
-import { giveStockBack } from '../products/stock.ts';
+import { giveOrderStockBack } from '../orders/line-stock.ts';
 
 /**
  * Why a capture does not pay the order: verifyCapture's reasons, and a capture id already
@@ -95,7 +95,7 @@ async function settle(
           'a completed capture was refused',
         );
       }
-      await giveStockBack(tx, items, deps.notices.backInStock);
+      await giveOrderStockBack(tx, items, deps.notices.backInStock);
       await giveDiscountUseBack(tx, order.id);
       await endCapture(tx, order.id, attempt.attemptId);
       await recordOrderEvent(tx, {

@@ -51,6 +51,12 @@ function unitsBy(items: readonly StockLine[], keyOf: (item: StockLine) => string
  * (the admin's table, the product's edit, payments, restocks) locks the product row first
  * (docs/decisions/0019), so holding the products also keeps their variants to this transaction.
  */
+/** Locks the products of these lines, as takeStock and giveStockBack do first. */
+export async function lockProductsOf(tx: Database, items: readonly StockLine[]) {
+  const ids = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+  await lockProducts(tx, ids);
+}
+
 async function lockProducts(tx: Database, ids: readonly string[]) {
   await tx
     .select({ id: products.id })
@@ -101,10 +107,11 @@ async function countSold(tx: Database, units: ReadonlyMap<string, number>) {
  * deleted is short. Variants the sale takes low on stock are told to `lowStock`, in the same
  * transaction.
  */
-export async function takeStock(
+export async function takeStock<Line extends StockLine>(
   tx: Database,
-  items: readonly StockLine[],
+  items: readonly Line[],
   lowStock: LowStockWatch,
+  onTaken?: (lines: Line[]) => Promise<void>,
 ): Promise<StockShortage | undefined> {
   const deleted = items.find((item) => item.productId === null || item.variantId === null);
   if (deleted) return shortageOf(deleted);
@@ -149,6 +156,7 @@ export async function takeStock(
     // Only what was taken counts as sold: a paid order with a short line (a webhook's late
     // capture) keeps the lines that were taken.
     const sold = items.filter((item) => takenIds.has(item.variantId!));
+    await onTaken?.(sold);
     await countSold(
       tx,
       unitsBy(sold, (item) => item.productId!),
@@ -198,10 +206,11 @@ async function alertLowStock(
 
 /**
  * Gives back the stock `takeStock` took for these lines (a capture that did not pay, a refund
- * with restock, a cancelled paid order) to their variants, switched off or not. A deleted
- * variant's units have nowhere to go; deleted products are skipped. Locks the products in id
- * order first, as takeStock does, so the two cannot deadlock. Stock that comes back answers the
- * customers waiting for it (`backInStock`), in the same transaction.
+ * with restock, a cancelled paid order, a chargeback) to their variants, switched off or not:
+ * `qty` of each is the units asked for, of which only what the line still holds goes back
+ * (unitsToGiveBack). A deleted variant's units have nowhere to go; deleted products are skipped.
+ * Locks the products in id order first, as takeStock does, so the two cannot deadlock. Stock that
+ * comes back answers the customers waiting for it (`backInStock`), in the same transaction.
  */
 export async function giveStockBack(
   tx: Database,
