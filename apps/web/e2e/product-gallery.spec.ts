@@ -137,6 +137,34 @@ test.describe('the product gallery', () => {
     await expect(gallery.getByRole('button', { name: /^Larger view/ })).toBeFocused();
   });
 
+  test('a key pressed as the larger view opens, before the next frame, turns it', async ({
+    page,
+    request,
+    admin,
+    addProduct,
+  }) => {
+    const product = await pictured(request, admin, addProduct);
+    await page.goto(`/product/${product._id}`);
+    const { gallery, shown } = galleryOf(page, product.name);
+    await expect(shown(1)).toBeVisible();
+
+    // A busy machine draws its next frame late, and a shopper may press a key before it: the
+    // right arrow is pressed in the task that shows the view, as soon as its picture is there.
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[role="dialog"] img')) return;
+        observer.disconnect();
+        const key = { key: 'ArrowRight', bubbles: true, cancelable: true };
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', key));
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await gallery.getByRole('button', { name: 'Larger view of picture 1 of 3' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('dialog').getByRole('img', { name: `${product.name}, picture 2 of 3` }),
+    ).toHaveAttribute('src', PICTURES[1]!);
+  });
+
   test('a product with one picture shows it alone, with no thumbnails', async ({
     page,
     addProduct,

@@ -26,6 +26,10 @@ describe('csvCell and csvLine', () => {
   });
 });
 
+/** What a reader gets back from a cell csvCell wrote: the quotes taken off, doubled ones halved. */
+const unquoted = (written: string) =>
+  written.startsWith('"') ? written.slice(1, -1).replaceAll('""', '"') : written;
+
 describe('parseCsv', () => {
   it('reads back what csvLine writes, with the line each row starts on', () => {
     const values = ['a, b', 'say "hi"', 'two\r\nlines', 'Zoë 🚀', ''];
@@ -42,6 +46,26 @@ describe('parseCsv', () => {
       { line: 1, cells: ['a', 'b'] },
       { line: 3, cells: ['c', 'd'] },
     ]);
+  });
+
+  it("reads back any cells csvLine writes, with each row's line, whatever they hold", () => {
+    // Random cells of the characters that matter, in runs of every length (the reader takes the
+    // text between them as slices).
+    const alphabet = ['a', 'bc', ',', '"', '""', '\r', '\n', '\r\n', ' ', "'", '=', 'Zoë'];
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return (seed >>> 16) % below;
+    };
+    const cell = () => Array.from({ length: random(6) }, () => alphabet[random(12)]!).join('');
+    for (let round = 0; round < 200; round++) {
+      const rows = Array.from({ length: 1 + random(4) }, () => ['x', cell(), cell(), 'y']);
+      const lines = rows.map(csvLine);
+      const starts = lines.map((_, k) => lines.slice(0, k).join('').split('\n').length);
+      expect(parseCsv(lines.join(''))).toEqual(
+        rows.map((cells, k) => ({ line: starts[k], cells: cells.map(csvCell).map(unquoted) })),
+      );
+    }
   });
 
   it('names the line of a quote left open or of text after a closing quote', () => {

@@ -1,6 +1,6 @@
 import { PICTURE_SIZES } from '@proshop/domain/product-image';
 import {
-  useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -86,18 +86,20 @@ export function ProductGallery({ images, name, picture }: ProductGalleryProps) {
     }
   }
 
-  // The larger view is a dialog outside the gallery's elements: it takes the keys while open.
-  useEffect(() => {
+  // The larger view is a dialog outside the gallery's elements: it takes the keys while open,
+  // from the moment it shows. A passive effect would listen only after the next frame, which a
+  // busy machine draws late: a key pressed before it was lost. The turn reads the picture shown
+  // when it runs, so two keys before a render turn twice.
+  useLayoutEffect(() => {
     if (!enlarged || !several) return;
     const turn = (event: globalThis.KeyboardEvent) => {
-      const next = pictureForKey(event.key, index, count);
-      if (next === undefined) return;
+      if (pictureForKey(event.key, 0, count) === undefined) return;
       event.preventDefault();
-      setIndex(next);
+      setIndex((shown) => pictureForKey(event.key, shown, count) ?? shown);
     };
     document.addEventListener('keydown', turn);
     return () => document.removeEventListener('keydown', turn);
-  }, [enlarged, several, index, count]);
+  }, [enlarged, several, count]);
 
   function handlePointerDown(event: PointerEvent<HTMLElement>) {
     swipe.current = { x: event.clientX, moved: false };
