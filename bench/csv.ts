@@ -5,7 +5,7 @@
 //   npm install --prefix /tmp/csvlibs csv-parse csv-stringify
 //   npx tsx bench/csv.ts                    (CSV_LIBS=/other/node_modules; ROWS=100000 ROUNDS=5)
 //
-// Without them only the shop's own figures are printed. ROWS=200 ROUNDS=1 is a smoke run of
+// Without them only the shop's own figures are printed. SMOKE=1 (ROWS=200 ROUNDS=1) is a smoke run of
 // seconds. Each round times every contender once, the order rotating, on the same rows; the
 // figure is each one's median round. Before timing, the bench checks that the library, with the
 // options that match the shop's rules, writes the same bytes and reads the same cells.
@@ -14,9 +14,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { csvLine, parseCsv, UTF8_BOM } from '../apps/server/src/http/csv.ts';
 import { reportRow, round } from './lib/report.mjs';
+import { sizeOption } from './lib/smoke.mjs';
 
-const ROWS = Number(process.env.ROWS ?? 100_000);
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const ROWS = sizeOption('ROWS', 100_000, 200);
+const ROUNDS = sizeOption('ROUNDS', 5, 1);
 const LIBS = process.env.CSV_LIBS ?? '/tmp/csvlibs/node_modules';
 
 type Cell = string | number | null;

@@ -19,6 +19,7 @@ export const benches = [
   node('lighthouse.mjs'),
   node('memory.mjs'),
   node('startup.mjs'),
+  tsx('csv.ts'),
 ];
 
 /** The runner itself: the one script of bench/ that is not a bench. */
