@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { addresses, users } from '../../db/schema.ts';
+import { addresses } from '../../db/schema/addresses.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = Pick<

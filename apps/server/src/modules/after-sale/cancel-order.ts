@@ -2,7 +2,7 @@ import type { Order } from '@proshop/domain/order-schemas';
 import { cancelRefusal, type Canceller } from '@proshop/domain/order-transitions';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';

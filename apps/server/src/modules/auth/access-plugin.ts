@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import type { Database } from '../../db/client.ts';
-import { endedSessions, users } from '../../db/schema.ts';
+import { endedSessions } from '../../db/schema/auth.ts';
+import { users } from '../../db/schema/users.ts';
 import { verifyToken } from './tokens.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import { NOT_ADMIN, SESSION_ENDED, type SessionUser } from './access-plugin.ts';
 import { isSessionEnded } from './ended-sessions-repository.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 import { unauthorized } from '../../errors/app-error.ts';
 import { SESSION_ENDED, type SessionUser } from './access-plugin.ts';
 import { deleteExpiredEndedSessions, insertEndedSession } from './ended-sessions-repository.ts';

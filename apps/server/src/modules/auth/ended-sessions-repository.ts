@@ -1,6 +1,6 @@
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { endedSessions } from '../../db/schema.ts';
+import { endedSessions } from '../../db/schema/auth.ts';
 import { CLOCK_SKEW_SECONDS } from './tokens.ts';
 
 /** Records a session as ended; false when it already was. */

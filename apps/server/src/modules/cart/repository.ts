@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cartItems, carts, products, productVariants } from '../../db/schema.ts';
+import { cartItems, carts } from '../../db/schema/cart.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 
 const list = (values: readonly unknown[]) => sql.param([...values]);
 

@@ -1,7 +1,8 @@
 import type { ProductOption, OptionChoice } from '@proshop/domain/variants';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, products, productVariants, refunds } from '../../db/schema.ts';
+import { orderItems, orders, refunds } from '../../db/schema/orders.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { variantIsLowStock } from '../products/low-stock.ts';
 

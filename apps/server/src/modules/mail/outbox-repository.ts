@@ -1,6 +1,6 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
 import type { MailMessage } from './mailer.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema/orders.ts';
 import type { PaymentProvider } from '../payment-providers/payment-provider.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { stockToGiveBack } from '@proshop/domain/stock-given-back';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems } from '../../db/schema.ts';
+import { orderItems } from '../../db/schema/orders.ts';
 import {
   giveStockBack,
   lockProductsOf,

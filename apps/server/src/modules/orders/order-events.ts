@@ -6,7 +6,7 @@ import {
 } from '@proshop/domain/order-event-schemas';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderEvents } from '../../db/schema.ts';
+import { orderEvents } from '../../db/schema/orders.ts';
 
 /**
  * An order's timeline (issue #19, decision 0023). Every change of an order calls

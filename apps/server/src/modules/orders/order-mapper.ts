@@ -1,7 +1,7 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import type { OrderState } from '@proshop/domain/order-transitions';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
-import type { orderItems, orders } from '../../db/schema.ts';
+import type { orderItems, orders } from '../../db/schema/orders.ts';
 import type { AfterSale } from './after-sale-records.ts';
 import type { RefundWithLines } from './refund-records.ts';
 import type { ReturnWithLines } from './return-records.ts';

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
-import { orderEvents, orderItems, orders, productVariants } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
+import { productVariants } from '../../db/schema/products.ts';
 import type { NewOrder, OrderItemRow, OrderRow } from './order-mapper.ts';
 import { orderEventValues, type NewOrderEvent } from './order-events.ts';
 

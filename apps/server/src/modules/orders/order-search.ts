@@ -2,7 +2,7 @@ import type { OrderFilters } from '@proshop/domain/order-search-schemas';
 import type { OrderStatus } from '@proshop/domain/order-status';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { orderItems, orders, refunds } from '../../db/schema.ts';
+import { orderItems, orders, refunds } from '../../db/schema/orders.ts';
 
 /**
  * The admin's order search and filters as SQL conditions on `orders`, one copy for the list's

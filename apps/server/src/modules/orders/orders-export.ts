@@ -9,7 +9,7 @@ import {
 import { optionsLabel } from '@proshop/domain/variants';
 import { and, asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
 import { csvLine, UTF8_BOM } from '../../http/csv.ts';
 import type { OrderItemRow } from './order-mapper.ts';
 import { orderFilterCondition, type OrderFilter } from './order-search.ts';

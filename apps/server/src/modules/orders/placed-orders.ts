@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderEvents, orderItems, orders } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
 import { NOTHING_AFTER_SALE } from './after-sale-records.ts';
 import type { NewOrder, NewOrderItem, OrderItemRow } from './order-mapper.ts';
 import { orderEventValues } from './order-events.ts';

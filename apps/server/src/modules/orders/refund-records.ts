@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { groupUnder } from './group-rows.ts';
-import { refundLines, refunds } from '../../db/schema.ts';
+import { refundLines, refunds } from '../../db/schema/orders.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundLineRow = typeof refundLines.$inferSelect;

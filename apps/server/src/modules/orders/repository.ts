@@ -1,6 +1,6 @@
 import { asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
 import { findAfterSaleOfOrders, NOTHING_AFTER_SALE, type AfterSale } from './after-sale-records.ts';
 import { orderFilterCondition, type OrderFilter } from './order-search.ts';

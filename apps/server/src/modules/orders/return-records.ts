@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { groupUnder } from './group-rows.ts';
-import { returnRequestLines, returnRequests } from '../../db/schema.ts';
+import { returnRequestLines, returnRequests } from '../../db/schema/orders.ts';
 
 export type ReturnRow = typeof returnRequests.$inferSelect;
 export type ReturnLineRow = typeof returnRequestLines.$inferSelect;

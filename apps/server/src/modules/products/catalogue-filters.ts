@@ -4,7 +4,7 @@ import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { TAXONOMY_LABELS, type TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
 import { and, asc, desc, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import { invalid } from '../../errors/app-error.ts';
 import { taxonomyTable } from '../taxonomy/tables.ts';
 import { offeredValue } from './variant-summary.ts';

@@ -7,7 +7,7 @@ import {
 import { optionValues } from '@proshop/domain/variants';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import { csvLine, UTF8_BOM } from '../../http/csv.ts';
 import { newestProductsFirst } from './product-mapper.ts';
 import type { VariantRow } from './variants-repository.ts';

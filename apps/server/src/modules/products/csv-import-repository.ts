@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import type { VariantRow } from './variants-repository.ts';
 
 /** What the import compares a line with: a stored product and its variants in their order. */

@@ -1,7 +1,8 @@
 import type { FacetValue, ProductFacets } from '@proshop/domain/product-schemas';
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { brands, categories, products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
+import { brands, categories } from '../../db/schema/taxonomy.ts';
 import type { CatalogueFilters, FilterConditions, NamedRecord } from './catalogue-filters.ts';
 import { findOptionFacets } from './option-facets.ts';
 

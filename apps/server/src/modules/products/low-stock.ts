@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 
 /**
  * A variant on offer that is low on stock (packages/domain/src/low-stock.ts): at or below its

@@ -1,7 +1,7 @@
 import type { ProductFacets } from '@proshop/domain/product-schemas';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
 import {
   offers,
   ratingCondition,

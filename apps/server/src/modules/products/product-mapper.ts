@@ -1,6 +1,7 @@
 import type { Product, ProductVariant } from '@proshop/domain/product-schemas';
 import { asc, getTableColumns, sql } from 'drizzle-orm';
-import { brands, categories, products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
+import { brands, categories } from '../../db/schema/taxonomy.ts';
 import type { VariantRow } from './variants-repository.ts';
 
 // Every column but the search columns and the option values on offer, which only the

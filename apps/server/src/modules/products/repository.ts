@@ -2,7 +2,7 @@ import type { ProductFacets, ProductSort } from '@proshop/domain/product-schemas
 import type { ProductOption } from '@proshop/domain/variants';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
 import { newestProductsFirst, productColumns, type ProductRow } from './product-mapper.ts';
 import {
   allConditions,

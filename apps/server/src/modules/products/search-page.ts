@@ -1,6 +1,6 @@
 import { and, asc, count, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
 import { newestProductsFirst, productColumns, type ProductRow } from './product-mapper.ts';
 import type { ProductSearch } from './search.ts';
 

@@ -1,7 +1,7 @@
 import { and, like, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
 
 /** More words than this in one keyword are ignored: each one is a condition of the query. */
 const MAX_SEARCH_TERMS = 8;

@@ -7,7 +7,7 @@ import {
 } from '@proshop/domain/variants';
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import { refreshVariantSummaries } from './variant-summary.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { LowStockVariant } from './low-stock-alert.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 
 /**
  * Between an option's name and its value in `products.option_values` ('Size:M'): option names

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 
 /** An array of values as one parameter, e.g. for `= any(...)`. */
 const list = (values: readonly unknown[]) => sql.param([...values]);

@@ -1,7 +1,7 @@
 import { defaultSku, type OptionChoice } from '@proshop/domain/variants';
 import { and, asc, eq, inArray, isNotNull, ne, not, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { productVariants } from '../../db/schema.ts';
+import { productVariants } from '../../db/schema/products.ts';
 
 export type VariantRow = typeof productVariants.$inferSelect;
 

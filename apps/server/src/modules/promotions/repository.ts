@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, discounts, orders, products } from '../../db/schema.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
+import { discounts } from '../../db/schema/promotions.ts';
+import { categories } from '../../db/schema/taxonomy.ts';
 
 export type DiscountValues = Omit<
   typeof discounts.$inferInsert,

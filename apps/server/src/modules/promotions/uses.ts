@@ -1,7 +1,8 @@
 import { discountUseProblem, type DiscountUsage } from '@proshop/domain/discounts';
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { discounts, orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { discounts } from '../../db/schema/promotions.ts';
 
 /**
  * The uses of discount codes (docs/decisions/0020). An order holds one use of its code from the

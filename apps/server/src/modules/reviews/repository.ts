@@ -1,6 +1,8 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, products, reviews } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
+import { reviews } from '../../db/schema/reviews.ts';
 import type { ReviewRow } from './review-mapper.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { asc, count, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { brands, categories, products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
+import { brands, categories } from '../../db/schema/taxonomy.ts';
 
 export interface SitemapRow {
   /** A product's id or a category's or brand's slug. */

@@ -1,7 +1,7 @@
 import type { TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
 import { productTaxonomyColumns, taxonomyTable } from './tables.ts';
 
 /** A category or brand as stored, with how many products it holds. */

@@ -1,5 +1,6 @@
 import type { TaxonomyKind } from '@proshop/domain/taxonomy-schemas';
-import { brands, categories, products } from '../../db/schema.ts';
+import { products } from '../../db/schema/products.ts';
+import { brands, categories } from '../../db/schema/taxonomy.ts';
 
 /** The table of a kind: categories and brands have the same columns. */
 export function taxonomyTable(kind: TaxonomyKind) {

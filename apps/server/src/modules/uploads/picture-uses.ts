@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { brands, categories, orderItems, products } from '../../db/schema.ts';
+import { orderItems } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
+import { brands, categories } from '../../db/schema/taxonomy.ts';
 
 /**
  * Whether anything still shows a picture known by any of `addresses` (one stored file can be

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { emailConfirmations } from '../../db/schema.ts';
+import { emailConfirmations } from '../../db/schema/users.ts';
 
 export type ConfirmationRow = typeof emailConfirmations.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { passwordResets } from '../../db/schema.ts';
+import { passwordResets } from '../../db/schema/users.ts';
 
 /** Stores a new code for the user, replacing any earlier one (and its count of wrong tries). */
 export async function replaceResetCode(

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/constraint-errors.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;

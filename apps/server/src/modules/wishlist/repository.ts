@@ -1,7 +1,9 @@
 import type { OptionChoice, ProductOption } from '@proshop/domain/variants';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, productVariants, stockAlerts, users, wishlistItems } from '../../db/schema.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
+import { stockAlerts, wishlistItems } from '../../db/schema/wishlist.ts';
 
 /** Saves the product; a second save of it changes nothing (the unique index decides). */
 export async function insertWishlistItem(db: Database, userId: string, productId: string) {

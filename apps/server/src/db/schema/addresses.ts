@@ -1,0 +1,32 @@
+// The tables the addresses module (apps/server/src/modules/addresses/) owns: only it writes them
+// (README, Architecture). Other modules read them only where eslint.config.js allows it.
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/** The address book: orders copy an address, so changing the book never changes an old order. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('addresses_user_idx').on(table.userId),
+    // At most one default address per customer.
+    uniqueIndex('addresses_one_default_key')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
