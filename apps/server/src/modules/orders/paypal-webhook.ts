@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { orders, paypalWebhookEvents, refunds } from '../../db/schema.ts';
+import { holdsUnstorableText } from '../payments/webhook-checks.ts';
 import { forceDiscountUse, giveDiscountUseBack } from '../promotions/uses.ts';
 import { insertRefund, settleRefundRow } from './refunds-repository.ts';
 import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from './after-sale.ts';
@@ -41,11 +42,15 @@ const refundResource = z.object({
   links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
 });
 /** Loose: the event goes back to PayPal whole for its verification. */
-export const webhookEventSchema = z.looseObject({
-  id: z.string().min(1).max(200),
-  event_type: z.string().min(1).max(100),
-  resource: z.unknown(),
-});
+export const webhookEventSchema = z
+  .looseObject({
+    id: z.string().min(1).max(200),
+    event_type: z.string().min(1).max(100),
+    resource: z.unknown(),
+  })
+  .refine((event) => !holdsUnstorableText(event), {
+    message: 'The event holds a NUL character or half of a character',
+  });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
-import { rateLimitRules } from '../rate-limit/rules.ts';
+import { paypalWebhookRule, rateLimitRules } from '../rate-limit/rules.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
 import { refundOrder } from './refund-order.ts';
@@ -330,7 +330,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "PayPal's webhook: capture completed, denied or reversed, and refunds, verified with PayPal",
         body: webhookEventSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 413, 415) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -338,6 +338,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!webhookId || app.payments.kind !== 'paypal') {
         throw notFound('Webhooks are not configured');
       }
+      // Each request below costs a call to PayPal: bounded per address (issue #35).
+      await app.rateLimiter.consumeByAddress(paypalWebhookRule, request.ip);
       const verified = await app.payments.verifyWebhook({
         headers: request.headers,
         event: request.body,
