@@ -124,6 +124,19 @@ describe(`security: deleting a discount code does not free its orders from its l
     ]);
   });
 
+  it('a code that ended after the order was placed: the order still pays with it (the date of placing counts)', async () => {
+    const code = await createCode(null);
+    const buyer = await placeWithCode(code.code);
+    await db()
+      .update(discounts)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(eq(discounts.id, code.id));
+    const paid = await ordersApi.payOrder(t.app, buyer.headers, buyer.orderId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ discountCode: code.code, discountPrice: 4 });
+    expect(await discountRow(code.id)).toMatchObject({ uses: 1 });
+  });
+
   it('a code no order needs is deleted as before', async () => {
     const code = await createCode(1);
     const deleted = await deleteCode(code.id);
