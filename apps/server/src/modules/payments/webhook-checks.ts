@@ -51,7 +51,7 @@ export function webhookHeadersProblem(
   fields: WebhookHeaderFields,
   context: { apiBase: string; now: number },
 ): string | undefined {
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Object.entries(fields) as [string, string | undefined][]) {
     const header = `paypal-${name.replace('_', '-')}`;
     if (value === undefined || value.trim() === '') return `The ${header} header is missing`;
     if (value.length > MAX_HEADER_LENGTH || CONTROL.test(value)) {
