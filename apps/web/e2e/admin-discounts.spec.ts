@@ -196,7 +196,7 @@ test.describe('admin discounts', () => {
       data: { code, kind: 'fixed', value: 5 },
     });
     expect(created.status(), await created.text()).toBe(201);
-    const lamp = await addProduct('Kept Code Lamp', { price: 40 });
+    const lamp = await addProduct('Kept Code Lamp', { price: 40, countInStock: 5 });
     const lines = [{ price: lamp.price, qty: 1 }];
     const placed = await request.post('/api/orders', {
       headers: bearer(customer),
