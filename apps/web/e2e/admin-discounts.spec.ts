@@ -3,6 +3,7 @@
 // a phone.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { computeOrderPrices } from '@proshop/domain/prices';
 import { expect, test as base } from './fixtures.ts';
 import { bearer, openSignedIn, type SessionInfo } from './session.ts';
 
@@ -175,7 +176,67 @@ test.describe('admin discounts', () => {
     });
     await main.getByRole('button', { name: `Delete ${code}` }).click();
     await expect(discountRow(page, code)).toHaveCount(0);
-    expect(question).toBe(`Delete the discount code ${code}?`);
+    expect(question).toBe(
+      `Delete the discount code ${code}? If orders placed with it are waiting to be paid, it will be deactivated instead.`,
+    );
+  });
+
+  test('deleting a code that an order waits to pay with deactivates it instead, and says so', async ({
+    page,
+    request,
+    admin,
+    customer,
+    addProduct,
+    forgetCode,
+  }) => {
+    const code = uniqueCode('kept').toUpperCase();
+    forgetCode(code);
+    const created = await request.post('/api/discounts', {
+      headers: bearer(admin),
+      data: { code, kind: 'fixed', value: 5 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const lamp = await addProduct('Kept Code Lamp', { price: 40, countInStock: 5 });
+    const lines = [{ price: lamp.price, qty: 1 }];
+    const placed = await request.post('/api/orders', {
+      headers: bearer(customer),
+      data: {
+        orderItems: [{ product: lamp._id, qty: 1 }],
+        shippingAddress: {
+          address: '1 Test Street',
+          city: 'Testville',
+          postalCode: '12345',
+          country: 'Testland',
+        },
+        paymentMethod: 'PayPal',
+        discountCode: code,
+        ...computeOrderPrices(lines, { kind: 'fixed', value: 5 }),
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+
+    await openSignedIn(page, admin, '/admin/discounts');
+    const main = page.getByRole('main');
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await main.getByRole('button', { name: `Delete ${code}` }).click();
+    await expect(main.getByRole('alert').filter({ hasText: code })).toHaveText(
+      `Discount code ${code} was deactivated instead of deleted: orders have used it or are waiting to be paid with it.`,
+    );
+    await expect(discountRow(page, code).getByRole('cell').nth(5)).toHaveText('Inactive');
+    expect(question).toBe(
+      `Delete the discount code ${code}? If orders placed with it are waiting to be paid, it will be deactivated instead.`,
+    );
+
+    // Once the order is cancelled nothing needs the code, and forgetCode deletes it.
+    const { _id } = (await placed.json()) as { _id: string };
+    const cancelled = await request.post(`/api/orders/${_id}/cancel`, {
+      headers: bearer(customer),
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
   });
 
   test('on a phone, the list scrolls inside its own box, not the page', async ({

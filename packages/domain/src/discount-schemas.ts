@@ -148,3 +148,15 @@ export const discountOrdersSchema = z.object({
   ),
 });
 export type DiscountOrders = z.infer<typeof discountOrdersSchema>;
+
+/**
+ * DELETE /api/discounts/{id} (admin). A code that orders hold a use of, or that placed orders
+ * not yet paid carry, is deactivated instead of deleted (`deactivated: true`), so those orders'
+ * payments are refused as after a deactivation and its uses stay counted; a code no such order
+ * needs is deleted.
+ */
+export const discountDeleteResponseSchema = z.object({
+  message: z.string(),
+  deactivated: z.boolean(),
+});
+export type DiscountDeleteResponse = z.infer<typeof discountDeleteResponseSchema>;

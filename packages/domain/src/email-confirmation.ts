@@ -31,6 +31,8 @@ export const EMAIL_CONFIRMATION_MESSAGES = {
   resent: 'We have sent you a new confirmation link. Older links no longer work.',
   notConfirmed:
     'Please confirm your e-mail address before placing an order: follow the link we sent you, or ask for a new one.',
+  notConfirmedForAlerts:
+    'Please confirm your e-mail address before asking us to e-mail you: follow the link we sent you, or ask for a new one.',
 } as const;
 
 /**
@@ -38,5 +40,14 @@ export const EMAIL_CONFIRMATION_MESSAGES = {
  * orders (and gets order e-mails sent) in the name of an address that is not theirs.
  */
 export function mayPlaceOrder(account: { emailVerified: boolean }): boolean {
+  return account.emailVerified;
+}
+
+/**
+ * Who the shop may e-mail, beyond the confirmation link itself: only an address its owner
+ * confirmed, so that an account registered with someone else's address cannot have the shop
+ * write to that person (back-in-stock alerts, notices of account changes).
+ */
+export function mayReceiveShopMail(account: { emailVerified: boolean }): boolean {
   return account.emailVerified;
 }

@@ -312,7 +312,7 @@ describe('discount codes', () => {
       expect(on.json()).toMatchObject({ active: true });
     });
 
-    it('deletes a code; the orders that used it keep their copy of the code and discount', async () => {
+    it('deletes a code no order waits to pay with; the orders that used it keep their copy of the code and discount', async () => {
       const code = newCode('GONE');
       const created = await createCode({ code, kind: 'fixed', value: 5 });
       const lines = [{ product: lamp, qty: 1 }];
@@ -321,9 +321,24 @@ describe('discount codes', () => {
         shopper,
       );
       expect(placed.statusCode, placed.body).toBe(201);
+      // While the order waits to be paid with it, the code is switched off, not deleted.
+      const kept = await inject('DELETE', `/api/discounts/${created._id}`, admin.headers);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toEqual({
+        message: `Discount code ${code} was deactivated instead of deleted: orders have used it or are waiting to be paid with it.`,
+        deactivated: true,
+      });
+      const off = await inject('GET', `/api/discounts/${created._id}`, admin.headers);
+      expect(off.json()).toMatchObject({ active: false });
+      const cancelled = await inject(
+        'POST',
+        `/api/orders/${placed.json<Order>()._id}/cancel`,
+        shopper.headers,
+      );
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
       const removed = await inject('DELETE', `/api/discounts/${created._id}`, admin.headers);
       expect(removed.statusCode).toBe(200);
-      expect(removed.json()).toEqual({ message: 'Discount removed' });
+      expect(removed.json()).toEqual({ message: 'Discount removed', deactivated: false });
       const gone = await inject('GET', `/api/discounts/${created._id}`, admin.headers);
       expectRefusal(gone, 404).toEqual({ message: 'Discount not found' });
       const again = await inject('DELETE', `/api/discounts/${created._id}`, admin.headers);

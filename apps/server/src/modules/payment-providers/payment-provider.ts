@@ -37,7 +37,8 @@ export interface PaymentProvider {
   /**
    * Whether a webhook event really comes from the provider for this webhook: PayPal checks the
    * transmission headers' signature (POST /v1/notifications/verify-webhook-signature). False
-   * when it does not; throws AppError('unavailable') when the provider does not answer.
+   * when it does not; throws AppError('invalid') without asking when the headers cannot be the
+   * provider's (webhook-checks.ts), AppError('unavailable') when the provider does not answer.
    */
   verifyWebhook(input: WebhookInput): Promise<boolean>;
   findCapture(input: {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
+import { invalid } from '../../errors/app-error.ts';
 import {
   PaymentProviderError,
   providerUnavailable,
@@ -12,6 +13,7 @@ import {
   type RefundResult,
   type WebhookInput,
 } from './payment-provider.ts';
+import { webhookHeadersProblem } from './webhook-checks.ts';
 
 export interface PayPalClientOptions {
   clientId: string;
@@ -210,8 +212,12 @@ export class PayPalClient implements PaymentProvider {
       transmission_sig: header('paypal-transmission-sig'),
       transmission_time: header('paypal-transmission-time'),
     };
-    // Without every header there is nothing to verify: not PayPal.
-    if (Object.values(fields).some((value) => value === undefined)) return false;
+    // Headers PayPal never sends are refused here, before a call to PayPal is spent on them.
+    const problem = webhookHeadersProblem(fields, {
+      apiBase: this.options.apiBase,
+      now: this.now(),
+    });
+    if (problem) throw invalid(problem);
     const answer = await this.call('POST', '/v1/notifications/verify-webhook-signature', {
       body: { ...fields, webhook_id: input.webhookId, webhook_event: input.event },
     });

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { orders, refunds } from '../../db/schema/orders.ts';
 import { paypalWebhookEvents } from '../../db/schema/payments.ts';
+import { holdsUnstorableText } from '../payment-providers/webhook-checks.ts';
 import { forceDiscountUse, giveDiscountUseBack } from '../promotions/uses.ts';
 import { insertRefund, settleRefundRow } from '../orders/refund-records.ts';
 import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from '../orders/after-sale-records.ts';
@@ -42,11 +43,15 @@ const refundResource = z.object({
   links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
 });
 /** Loose: the event goes back to PayPal whole for its verification. */
-export const webhookEventSchema = z.looseObject({
-  id: z.string().min(1).max(200),
-  event_type: z.string().min(1).max(100),
-  resource: z.unknown(),
-});
+export const webhookEventSchema = z
+  .looseObject({
+    id: z.string().min(1).max(200),
+    event_type: z.string().min(1).max(100),
+    resource: z.unknown(),
+  })
+  .refine((event) => !holdsUnstorableText(event), {
+    message: 'The event holds a NUL character or half of a character',
+  });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';

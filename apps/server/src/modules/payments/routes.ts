@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import { paypalWebhookRule } from '../rate-limit/rules.ts';
 import { orderNotices } from '../orders/notify-buyer.ts';
 import { settleDeps } from '../orders/order-deps.ts';
 import { payOrder, startPayment } from './pay-order.ts';
@@ -88,7 +89,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "PayPal's webhook: capture completed, denied or reversed, and refunds, verified with PayPal",
         body: webhookEventSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 413, 415) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 404, 413, 415, 429) },
       },
     },
     async (request) => {
@@ -96,6 +97,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!webhookId || app.payments.kind !== 'paypal') {
         throw notFound('Webhooks are not configured');
       }
+      // Each request below costs a call to PayPal: bounded per address (issue #35).
+      await app.rateLimiter.consumeByAddress(paypalWebhookRule, request.ip);
       const verified = await app.payments.verifyWebhook({
         headers: request.headers,
         event: request.body,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
@@ -92,6 +92,38 @@ export async function updateDiscountById(
     .where(eq(discounts.id, id))
     .returning({ id: discounts.id });
   return updated.length > 0;
+}
+
+/**
+ * The discount's row locked `FOR UPDATE` for its deletion, and what still needs it: the uses
+ * held, and the orders placed with it that are neither paid nor cancelled. The lock waits for
+ * the payers of the code (`FOR NO KEY UPDATE`) and the orders being placed with it (their
+ * foreign key's `FOR KEY SHARE`), and holds off new ones until the transaction ends; the orders
+ * are counted in a statement after it, whose snapshot sees what those committed.
+ */
+export async function lockDiscountForDeletion(
+  tx: Database,
+  id: string,
+): Promise<{ code: string; uses: number; pendingOrders: number } | undefined> {
+  const [row] = await tx
+    .select({ code: discounts.code, uses: discounts.uses })
+    .from(discounts)
+    .where(eq(discounts.id, id))
+    .for('update');
+  if (!row) return undefined;
+  const [pending] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.discountId, id), eq(orders.isPaid, false), isNull(orders.cancelledAt)));
+  return { ...row, pendingOrders: pending?.count ?? 0 };
+}
+
+/** Switches a discount off (its terms and uses stay): what a deletion does to a code in use. */
+export async function deactivateDiscountById(tx: Database, id: string): Promise<void> {
+  await tx
+    .update(discounts)
+    .set({ active: false, updatedAt: new Date() })
+    .where(eq(discounts.id, id));
 }
 
 /** Deletes a discount; its orders keep their copy of the code (the foreign key sets null). */

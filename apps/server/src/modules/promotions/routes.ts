@@ -1,10 +1,11 @@
 import {
+  discountDeleteResponseSchema,
   discountListSchema,
   discountOrdersSchema,
   discountRequestSchema,
   discountSchema,
 } from '@proshop/domain/discount-schemas';
-import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
+import { idParamsSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
@@ -89,9 +90,10 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Delete a discount code; the orders that used it keep their copy',
+        summary:
+          'Delete a discount code; one that orders hold a use of or wait to pay with is deactivated instead (deactivated: true)',
         params: idParamsSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(404) },
+        response: { 200: discountDeleteResponseSchema, ...errorResponses(404) },
       },
     },
     (request) => deleteDiscount(app.db, currentUser(request), request.params.id),

@@ -1,4 +1,9 @@
-import type { Discount, DiscountOrders, DiscountRequest } from '@proshop/domain/discount-schemas';
+import type {
+  Discount,
+  DiscountDeleteResponse,
+  DiscountOrders,
+  DiscountRequest,
+} from '@proshop/domain/discount-schemas';
 import {
   DISCOUNT_CODE_PATTERN,
   DISCOUNT_MESSAGES,
@@ -14,6 +19,7 @@ import { conflict, invalid, notFound, unprocessable } from '../../errors/app-err
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import {
+  deactivateDiscountById,
   deleteDiscountById,
   findAllDiscounts,
   findCodeOwner,
@@ -22,6 +28,7 @@ import {
   findExisting,
   findOrdersOfDiscount,
   insertDiscount,
+  lockDiscountForDeletion,
   updateDiscountById,
   type DiscountRow,
   type DiscountValues,
@@ -30,6 +37,8 @@ import {
 export const DISCOUNT_NOT_FOUND = 'Discount not found';
 export const DISCOUNT_REMOVED = 'Discount removed';
 export const codeTaken = (code: string) => `Discount code ${code} already exists`;
+export const discountDeactivatedInstead = (code: string) =>
+  `Discount code ${code} was deactivated instead of deleted: orders have used it or are waiting to be paid with it.`;
 
 /** The most orders the admin's list of a code's orders shows (the newest). */
 export const DISCOUNT_ORDERS_LIMIT = 200;
@@ -159,20 +168,30 @@ export async function updateDiscount(
 }
 
 /**
- * Deletes a discount code. The orders that used it keep their copy of the code and of the
- * discount (their link to it becomes null), so their prices and refunds read the same.
+ * Deletes a discount code that no order needs: the orders that used it and gave their use back
+ * (cancelled, refunded) keep their copy of the code and of the discount (their link to it
+ * becomes null), so their prices and refunds read the same. A code that orders hold a use of,
+ * or that placed orders not yet paid carry, is deactivated instead (issue #35): deleted, it
+ * would let those orders pay with a discount nobody counts, past its limits; deactivated, their
+ * payments are refused (promotions/uses.ts) and its uses stay in the admin's list.
  */
 export async function deleteDiscount(
   db: Database,
   admin: SessionUser,
   id: string,
-): Promise<{ message: string }> {
+): Promise<DiscountDeleteResponse> {
   if (!isUuid(id)) throw notFound(DISCOUNT_NOT_FOUND);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await confirmCaller(tx, admin, 'admin');
+    const found = await lockDiscountForDeletion(tx, id);
+    if (!found) throw notFound(DISCOUNT_NOT_FOUND);
+    if (found.uses > 0 || found.pendingOrders > 0) {
+      await deactivateDiscountById(tx, id);
+      return { message: discountDeactivatedInstead(found.code), deactivated: true };
+    }
     if (!(await deleteDiscountById(tx, id))) throw notFound(DISCOUNT_NOT_FOUND);
+    return { message: DISCOUNT_REMOVED, deactivated: false };
   });
-  return { message: DISCOUNT_REMOVED };
 }
 
 /** The paid orders that used a code, newest first (the latest DISCOUNT_ORDERS_LIMIT). */

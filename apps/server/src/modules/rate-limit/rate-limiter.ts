@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { tooManyRequests, unavailable } from '../../errors/app-error.ts';
-import type { RateLimitRule, SignInRule } from './rules.ts';
+import type { AddressRateLimitRule, RateLimitRule, SignInRule } from './rules.ts';
 import type { RateLimitStore, WindowCount } from './store.ts';
 
 const STORE_DOWN = 'The shop is temporarily unavailable. Please try again in a moment.';
@@ -49,6 +49,14 @@ export class RateLimiter {
       [byAddress, rule.perAddress],
       [byEmail, rule.perEmail],
     ]);
+  }
+
+  /** Counts this request by its address alone, then refuses it with 429 when over the limit. */
+  async consumeByAddress(rule: AddressRateLimitRule, address: string): Promise<void> {
+    const byAddress = await this.guard(() =>
+      this.store.hit(`${rule.name}:address:${address}`, rule.windowMs),
+    );
+    refuseWhenOver([[byAddress, rule.perAddress]]);
   }
 
   /**

@@ -50,6 +50,26 @@ export const rateLimitRules = {
   discountCode: { name: 'discount-code', perAddress: 1000, perEmail: 300, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
+/** Limits of requests counted per client address only (there is no e-mail to count by). */
+export interface AddressRateLimitRule {
+  name: string;
+  perAddress: number;
+  windowMs: number;
+}
+
+/**
+ * PayPal's webhook deliveries per address: each unverified request costs the shop a call to
+ * PayPal, so a forger must not make it call out without bound. PayPal sends one delivery per
+ * event and retries after minutes, from several addresses: far below this.
+ */
+export const PAYPAL_WEBHOOKS_PER_MINUTE = 60;
+
+export const paypalWebhookRule: AddressRateLimitRule = {
+  name: 'paypal-webhook',
+  perAddress: PAYPAL_WEBHOOKS_PER_MINUTE,
+  windowMs: MINUTE,
+};
+
 /**
  * Each attempt is counted before the password is checked and given back when it succeeds, so a
  * shopper who signs in often is never limited, and attempts sent together cannot pass the limit.

@@ -155,7 +155,8 @@ export async function updateProfile(
     });
     if (!updated) return { row: undefined, issued: undefined };
     const passwordChange = { email: false, password: changed.password };
-    if (changed.password) {
+    // Only a confirmed address is told: an unconfirmed one may be a stranger's (issue #35).
+    if (changed.password && current.emailVerifiedAt !== null) {
       await ctx.mail.queue(
         tx,
         accountChangedEmail({
@@ -177,7 +178,7 @@ export async function updateProfile(
     return { row: updated, issued };
   });
   if (!row) throw notFound(USER_NOT_FOUND);
-  if (changed.password) ctx.mail.nudge();
+  if (changed.password && current.emailVerifiedAt !== null) ctx.mail.nudge();
   if (issued) announceConfirmation(ctx.confirmations, issued);
   const pendingEmail = await pendingEmailOf(ctx.db, row, ctx.confirmations.clock.now());
   return toUserInfo(

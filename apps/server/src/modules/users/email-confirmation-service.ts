@@ -3,6 +3,7 @@ import {
   EMAIL_CONFIRMATION_MESSAGES as M,
   EMAIL_CONFIRMATION_TTL_HOURS,
   mayPlaceOrder,
+  mayReceiveShopMail,
   type ConfirmEmailResponse,
 } from '@proshop/domain/email-confirmation';
 import type { MessageResponse } from '@proshop/domain/route-schemas';
@@ -109,6 +110,10 @@ export async function confirmEmail(
       if (changes) {
         // Links for the address the account had are stale: following one must not take it back.
         await deleteUnusedConfirmations(tx, user.id, row.email.toLowerCase());
+      }
+      // The address left is told, if its owner ever confirmed it: an unconfirmed one may be a
+      // stranger's, whom the shop does not write to (issue #35).
+      if (changes && user.emailVerifiedAt !== null) {
         const changed = { email: true, password: false };
         await ctx.mail.queue(
           tx,
@@ -176,5 +181,16 @@ export async function requireConfirmedEmail(db: Database, userId: string): Promi
   const user = await findUserById(db, userId);
   if (user && !mayPlaceOrder({ emailVerified: user.emailVerifiedAt !== null })) {
     throw forbidden(M.notConfirmed);
+  }
+}
+
+/**
+ * The rule of packages/domain, checked where a customer asks the shop to e-mail them later
+ * (back-in-stock alerts): 403 until their address is confirmed.
+ */
+export async function requireMailableEmail(db: Database, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user && !mayReceiveShopMail({ emailVerified: user.emailVerifiedAt !== null })) {
+    throw forbidden(M.notConfirmedForAlerts);
   }
 }

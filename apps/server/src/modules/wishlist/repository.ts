@@ -110,7 +110,8 @@ export interface AnsweredAlert {
 /**
  * Marks answered the waiting requests for these products whose product (request without a
  * variant) or variant (switched on) is in stock now, as this transaction sees it, and answers
- * them once each. The requests are locked in id order and the UPDATE only takes those still
+ * them once each. A request of an account whose address is not confirmed (made before the
+ * request needed one) is left waiting: the shop e-mails only confirmed addresses. The requests are locked in id order and the UPDATE only takes those still
  * waiting: of two restocks at once, the second waits for the first's row locks and then finds
  * them answered, so each request is answered exactly once.
  */
@@ -123,9 +124,11 @@ export async function markAnswered(
     with due as (
       select a.id from ${stockAlerts} a
       join ${products} p on p.id = a.product_id
+      join ${users} au on au.id = a.user_id
       left join ${productVariants} v on v.id = a.variant_id
       where a.product_id = any(${sql.param([...productIds])}::uuid[])
         and a.notified_at is null
+        and au.email_verified_at is not null
         and case when a.variant_id is null then p.count_in_stock > 0
                  else coalesce(v.active and v.count_in_stock > 0, false) end
       order by a.id

@@ -12,6 +12,7 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
+import { requireMailableEmail } from '../users/email-confirmation-service.ts';
 import {
   deleteWishlistItem,
   findStockAlerts,
@@ -74,7 +75,8 @@ export async function removeFromWishlist(
 /**
  * "E-mail me when it is back" for an out-of-stock product or variant. Asking again while one
  * waits changes nothing; asking after one was answered (it ran out again) waits again. One in
- * stock is refused: the customer can buy it now.
+ * stock is refused: the customer can buy it now; so is an account whose address is not
+ * confirmed (403): the shop e-mails only confirmed addresses.
  */
 export async function requestStockAlert(
   db: Database,
@@ -88,6 +90,8 @@ export async function requestStockAlert(
   try {
     await db.transaction(async (tx) => {
       await confirmCaller(tx, user, 'user');
+      // The alert is an e-mail: only to an address its owner confirmed (issue #35).
+      await requireMailableEmail(tx, user.id);
       const stock = await lockStockOf(tx, request.product, request.variant);
       if (stock === undefined) {
         throw notFound(request.variant === undefined ? PRODUCT_NOT_FOUND : VARIANT_NOT_FOUND);

@@ -46,8 +46,10 @@ function DiscountList() {
   } = useGetDiscountsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [updateDiscount, { isLoading: isUpdating, error: updateError, reset: clearUpdate }] =
     useUpdateDiscountMutation();
-  const [deleteDiscount, { isLoading: isDeleting, error: deleteError, reset: clearDelete }] =
-    useDeleteDiscountMutation();
+  const [
+    deleteDiscount,
+    { data: deleted, isLoading: isDeleting, error: deleteError, reset: clearDelete },
+  ] = useDeleteDiscountMutation();
   const now = new Date();
 
   function handleToggle(discount: Discount) {
@@ -59,10 +61,11 @@ function DiscountList() {
   }
 
   function handleDelete(discount: Discount) {
+    // The server keeps a code that orders need, switched off (issue #35): the admin is told first.
     const question =
       discount.uses > 0
-        ? `Delete the discount code ${discount.code}? The orders that used it keep their discount.`
-        : `Delete the discount code ${discount.code}?`;
+        ? `Delete the discount code ${discount.code}? It has been used, so it will be deactivated instead: its orders keep their discount and its uses stay counted.`
+        : `Delete the discount code ${discount.code}? If orders placed with it are waiting to be paid, it will be deactivated instead.`;
     if (!window.confirm(question)) return;
     clearUpdate();
     void deleteDiscount(discount._id);
@@ -83,6 +86,7 @@ function DiscountList() {
         </Col>
       </Row>
       {changeError && <Message variant="danger">{errorMessage(changeError)}</Message>}
+      {deleted?.deactivated && <Message variant="info">{deleted.message}</Message>}
       {isFetching && !discounts ? (
         <Loader />
       ) : error ? (

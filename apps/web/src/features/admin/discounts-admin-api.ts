@@ -1,4 +1,9 @@
-import type { Discount, DiscountOrders, DiscountRequest } from '@proshop/domain/discount-schemas';
+import type {
+  Discount,
+  DiscountDeleteResponse,
+  DiscountOrders,
+  DiscountRequest,
+} from '@proshop/domain/discount-schemas';
 import type { ProductListResponse } from '@proshop/domain/product-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
@@ -46,10 +51,12 @@ const discountsAdminApi = apiSlice
         }),
         providesTags: ['Product'],
       }),
-      deleteDiscount: build.mutation<unknown, string>({
+      deleteDiscount: build.mutation<DiscountDeleteResponse, string>({
         query: (id) => ({ url: path(id), method: 'DELETE' }),
-        // Only the list: the deleted code's own calls would answer 404 if asked again.
-        invalidatesTags: (_result, error) => (error ? [] : [LIST]),
+        // A deleted code: only the list (its own calls would answer 404 if asked again). A code
+        // deactivated instead: its edit screen too.
+        invalidatesTags: (result, error, id) =>
+          error ? [] : result?.deactivated ? [LIST, { type: 'Discount', id }] : [LIST],
       }),
     }),
   });
