@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, products, productVariants, refunds } from '../../db/schema.ts';
 import { queryRows } from '../../db/sql-rows.ts';
-import { variantIsLowStock } from '../products/low-stock.ts';
+import { lowStockThresholdOf, variantIsLowStock } from '../products/low-stock.ts';
 
 /**
  * The dashboard's figures, summed by PostgreSQL: no order is loaded to be counted. Paid orders
@@ -221,7 +221,7 @@ export async function findLowStock(db: Database, shopThreshold: number, limit: n
         sku: productVariants.sku,
         options: productVariants.options,
         countInStock: productVariants.countInStock,
-        threshold: sql<number>`coalesce(${products.lowStockThreshold}, ${shopThreshold})::int`,
+        threshold: lowStockThresholdOf(shopThreshold),
       })
       .from(productVariants)
       .innerJoin(products, joined)

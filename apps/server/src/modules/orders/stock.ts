@@ -1,4 +1,4 @@
-import { becameLowStock, lowStockThreshold } from '@proshop/domain/low-stock';
+import { becameLowStock } from '@proshop/domain/low-stock';
 import {
   lineLabel,
   optionValues,
@@ -8,6 +8,7 @@ import {
 import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema.ts';
+import { lowStockThresholdOf } from '../products/low-stock.ts';
 import { refreshVariantSummaries } from '../products/variant-summary.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { LowStockVariant } from './low-stock-alert.ts';
@@ -131,7 +132,7 @@ export async function takeStock(
       qty: sql<number>`line.qty`,
       productName: sql<string>`${products.name}`,
       productOptions: sql<ProductOption[]>`${products.options}`,
-      ownThreshold: sql<number | null>`${products.lowStockThreshold}`,
+      threshold: lowStockThresholdOf(lowStock.shopThreshold),
     })
     .prepare('take_stock_watched')
     .execute();
@@ -167,12 +168,12 @@ async function alertLowStock(
     qty: number;
     productName: string;
     productOptions: ProductOption[];
-    ownThreshold: number | null;
+    threshold: number;
   }[],
   watch: LowStockWatch,
 ) {
   const low = taken.flatMap((row): LowStockVariant[] => {
-    const threshold = lowStockThreshold(row.ownThreshold, watch.shopThreshold);
+    const { threshold } = row;
     if (!becameLowStock(row.left + Number(row.qty), row.left, threshold)) return [];
     return [
       {
