@@ -3,6 +3,7 @@ import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import { orderEvents, orderItems, orders, products, productVariants } from '../../db/schema.ts';
+import { lineVariantColumns } from '../products/line-variant-columns.ts';
 import type { OrderItemRow, OrderRow } from './order-mapper.ts';
 import { findAfterSaleOfOrders, NOTHING_AFTER_SALE, type AfterSale } from './after-sale.ts';
 import { orderEventValues, type NewOrderEvent } from './order-events.ts';
@@ -47,15 +48,7 @@ export async function findProductsForOrder(
         options: products.options,
         categoryId: products.categoryId,
       },
-      variant: {
-        id: productVariants.id,
-        sku: productVariants.sku,
-        options: productVariants.options,
-        price: productVariants.price,
-        countInStock: productVariants.countInStock,
-        image: productVariants.image,
-        active: productVariants.active,
-      },
+      variant: lineVariantColumns(),
     })
     .from(products)
     .leftJoin(
