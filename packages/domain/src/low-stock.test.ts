@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { becameLowStock, isLowStock, lowStockThreshold } from './low-stock.ts';
+import { becameLowStock, isLowStock } from './low-stock.ts';
 
 describe('low stock', () => {
   it('is at or below the threshold', () => {
@@ -13,11 +13,5 @@ describe('low stock', () => {
     expect(becameLowStock(6, 0, 5)).toBe(true);
     expect(becameLowStock(5, 4, 5)).toBe(false);
     expect(becameLowStock(9, 6, 5)).toBe(false);
-  });
-
-  it("takes the product's own threshold before the shop's", () => {
-    expect(lowStockThreshold(2, 5)).toBe(2);
-    expect(lowStockThreshold(0, 5)).toBe(0);
-    expect(lowStockThreshold(null, 5)).toBe(5);
   });
 });

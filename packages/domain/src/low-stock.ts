@@ -3,8 +3,8 @@ export const MAX_LOW_STOCK_THRESHOLD = 100_000;
 
 /**
  * Low stock (issue #19): a variant on offer with `threshold` units or fewer, the threshold being
- * its product's own or the shop's LOW_STOCK_THRESHOLD. The server's SQL says the same
- * (apps/server/src/modules/products/low-stock.ts).
+ * its product's own or the shop's LOW_STOCK_THRESHOLD. Which threshold applies is read in SQL,
+ * where the product is (lowStockThresholdOf in apps/server/src/modules/products/low-stock.ts).
  */
 export function isLowStock(units: number, threshold: number): boolean {
   return units <= threshold;
@@ -16,9 +16,4 @@ export function isLowStock(units: number, threshold: number): boolean {
  */
 export function becameLowStock(before: number, after: number, threshold: number): boolean {
   return !isLowStock(before, threshold) && isLowStock(after, threshold);
-}
-
-/** The threshold that applies: the product's own, else the shop's. */
-export function lowStockThreshold(own: number | null | undefined, shopDefault: number): number {
-  return own ?? shopDefault;
 }

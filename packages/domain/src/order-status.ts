@@ -1,3 +1,5 @@
+import { toCents } from './money.ts';
+
 /**
  * What an order's state reads as on every screen that shows it (My Orders, the order page, the
  * admin's list): one rule, so the three never disagree. Amounts in integer cents.
@@ -29,9 +31,9 @@ export type RefundStanding =
 /** How much of the order was given back: refunds PayPal accepted (pending or completed) count. */
 export function refundStanding(order: OrderStateWithRefunds): RefundStanding {
   const given = order.refunds.filter((r) => r.status === 'pending' || r.status === 'completed');
-  const refundedCents = given.reduce((sum, r) => sum + Math.round(r.amount * 100), 0);
+  const refundedCents = given.reduce((sum, r) => sum + toCents(r.amount), 0);
   if (refundedCents === 0) return { kind: 'none' };
-  if (refundedCents < Math.round(order.totalPrice * 100)) return { kind: 'partial', refundedCents };
+  if (refundedCents < toCents(order.totalPrice)) return { kind: 'partial', refundedCents };
   const lastAt = given
     .map((r) => r.completedAt ?? r.createdAt)
     .reduce((latest, at) => (at > latest ? at : latest));

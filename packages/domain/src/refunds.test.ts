@@ -7,6 +7,7 @@ import {
   isRefundRefusal,
   planRefund,
   refundableCents,
+  refundableOrder,
   refundableUnits,
   returnableUnits,
   type EarlierRefund,
@@ -305,5 +306,74 @@ describe('units left after the sale', () => {
   it('counts refunds not failed for refunding, and open return requests too for returning', () => {
     expect(Object.fromEntries(refundableUnits(order))).toEqual({ lamp: 2, kettle: 1 });
     expect(Object.fromEntries(returnableUnits(order))).toEqual({ lamp: 1, kettle: 1 });
+  });
+});
+
+describe('the order as the refund rule reads it', () => {
+  // Two lamps at 40.00 and a kettle at 19.99, code LAMP10 taking 8.00 off the lamps: items
+  // 99.99, shipping 25.00, tax 13.80, total 130.79.
+  const answer = {
+    orderItems: [
+      { _id: 'lamp', price: 40, qty: 2, discount: 8 },
+      { _id: 'kettle', price: 19.99, qty: 1, discount: 0 },
+    ],
+    itemsPrice: 99.99,
+    shippingPrice: 25,
+    taxPrice: 13.8,
+    totalPrice: 130.79,
+    refunds: [
+      {
+        status: 'completed',
+        lines: [{ orderItem: 'lamp', qty: 1 }],
+        shipping: false,
+        amount: 37.26,
+      },
+      { status: 'failed', lines: [{ orderItem: 'kettle', qty: 1 }], shipping: true, amount: 47.99 },
+      { status: 'requested', lines: [], shipping: true, amount: 25 },
+      { status: 'pending', lines: [], shipping: false, amount: 0.1 },
+    ],
+  };
+
+  it('is in cents, with every refund but failed ones, in their order', () => {
+    expect(refundableOrder(answer)).toEqual({
+      lines: [
+        { id: 'lamp', priceCents: 40_00, qty: 2, discountCents: 8_00 },
+        { id: 'kettle', priceCents: 19_99, qty: 1, discountCents: 0 },
+      ],
+      itemsCents: 99_99,
+      shippingCents: 25_00,
+      taxCents: 13_80,
+      totalCents: 130_79,
+      earlier: [
+        { lines: [{ orderItem: 'lamp', qty: 1 }], shipping: false, amountCents: 37_26 },
+        { lines: [], shipping: true, amountCents: 25_00 },
+        { lines: [], shipping: false, amountCents: 10 },
+      ],
+    } satisfies RefundableOrder);
+  });
+
+  it('reads stored numeric strings to the same cents as the answer numbers', () => {
+    const stored = {
+      orderItems: answer.orderItems.map((item) => ({
+        ...item,
+        price: item.price.toFixed(2),
+        discount: item.discount.toFixed(2),
+      })),
+      itemsPrice: '99.99',
+      shippingPrice: '25.00',
+      taxPrice: '13.80',
+      totalPrice: '130.79',
+      refunds: answer.refunds.map((refund) => ({ ...refund, amount: refund.amount.toFixed(2) })),
+    };
+    expect(refundableOrder(stored)).toEqual(refundableOrder(answer));
+  });
+
+  it('leaves out a failed refund: its lines and shipping can be refunded again', () => {
+    const target = refundableOrder(answer);
+    expect(refundableCents(target)).toBe(130_79 - 37_26 - 25_00 - 10);
+    expect(planRefund(target, { lines: [{ orderItem: 'kettle', qty: 1 }] })).toMatchObject({
+      lines: [{ orderItem: 'kettle', qty: 1 }],
+    });
+    expect(planRefund(target, { shipping: true })).toEqual({ reason: 'shipping-refunded' });
   });
 });

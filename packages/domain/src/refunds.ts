@@ -1,4 +1,4 @@
-import { lineTotal } from './money.ts';
+import { lineTotal, toCents } from './money.ts';
 import { refundStanding, type OrderStateWithRefunds } from './order-status.ts';
 
 /**
@@ -41,6 +41,55 @@ export interface RefundableOrder {
   /** What was captured: the ceiling of every refund together. */
   totalCents: number;
   earlier: readonly EarlierRefund[];
+}
+
+/** An amount as the order's answer gives it (a number) or its stored row (a numeric string). */
+type Amount = number | string;
+
+/**
+ * What the refund rule reads of an order: the order's answer (`Order`) as it is, or the server's
+ * stored rows shaped like it.
+ */
+export interface RefundSource {
+  orderItems: readonly { _id: string; price: Amount; qty: number; discount: Amount }[];
+  itemsPrice: Amount;
+  shippingPrice: Amount;
+  taxPrice: Amount;
+  totalPrice: Amount;
+  /** Every refund of the order, failed ones included: they are left out here. */
+  refunds: readonly {
+    status: string;
+    lines: readonly LineQuantity[];
+    shipping: boolean;
+    amount: Amount;
+  }[];
+}
+
+/**
+ * The order as the refund rule reads it, in cents, with the refunds that count: all but failed
+ * ones (a refund requested or pending may still go through). The one copy behind the server's
+ * refunds and the admin's refund form.
+ */
+export function refundableOrder(order: RefundSource): RefundableOrder {
+  return {
+    lines: order.orderItems.map((item) => ({
+      id: item._id,
+      priceCents: toCents(item.price),
+      qty: item.qty,
+      discountCents: toCents(item.discount),
+    })),
+    itemsCents: toCents(order.itemsPrice),
+    shippingCents: toCents(order.shippingPrice),
+    taxCents: toCents(order.taxPrice),
+    totalCents: toCents(order.totalPrice),
+    earlier: order.refunds
+      .filter((refund) => refund.status !== 'failed')
+      .map((refund) => ({
+        lines: refund.lines,
+        shipping: refund.shipping,
+        amountCents: toCents(refund.amount),
+      })),
+  };
 }
 
 export interface RefundRequest {

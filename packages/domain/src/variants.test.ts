@@ -8,6 +8,7 @@ import {
   lineLabel,
   optionValues,
   priceRange,
+  stockOnOffer,
   valueAvailable,
   variantPrice,
   type ProductOption,
@@ -42,6 +43,12 @@ describe('variant prices and availability', () => {
     expect(isBuyable({ active: true, countInStock: 1 })).toBe(true);
     expect(isBuyable({ active: true, countInStock: 0 })).toBe(false);
     expect(isBuyable({ active: false, countInStock: 5 })).toBe(false);
+  });
+
+  it('has its stock on offer while on, none once switched off', () => {
+    expect(stockOnOffer({ active: true, countInStock: 7 })).toBe(7);
+    expect(stockOnOffer({ active: true, countInStock: 0 })).toBe(0);
+    expect(stockOnOffer({ active: false, countInStock: 5 })).toBe(0);
   });
 
   it('ranges over the variants on offer only', () => {

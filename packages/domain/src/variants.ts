@@ -45,9 +45,17 @@ export function variantPrice(productPrice: number, variant: Pick<VariantLike, 'p
   return variant.price ?? productPrice;
 }
 
+/**
+ * The units a shopper can buy of the variant now: its stock while it is on offer, none once it is
+ * switched off. What the cart, the wishlist and the product page count as in stock.
+ */
+export function stockOnOffer(variant: Pick<VariantLike, 'active' | 'countInStock'>): number {
+  return variant.active ? variant.countInStock : 0;
+}
+
 /** Whether a shopper can buy the variant now. */
 export function isBuyable(variant: Pick<VariantLike, 'active' | 'countInStock'>): boolean {
-  return variant.active && variant.countInStock > 0;
+  return stockOnOffer(variant) > 0;
 }
 
 /** An order or cart line's option values, in the product's order of options. */

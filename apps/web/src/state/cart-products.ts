@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@proshop/domain/product-schemas';
-import { optionValues, variantPrice } from '@proshop/domain/variants';
+import { optionValues, stockOnOffer, variantPrice } from '@proshop/domain/variants';
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { apiSlice } from './api-slice.ts';
@@ -58,7 +58,7 @@ export function cartLineFrom(
     name: product.name,
     image: variant.image ?? product.image,
     price: variantPrice(product.price, variant),
-    countInStock: variant.active ? variant.countInStock : 0,
+    countInStock: stockOnOffer(variant),
     qty,
   };
 }

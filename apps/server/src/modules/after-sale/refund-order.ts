@@ -5,6 +5,7 @@ import {
   isFullyRefunded,
   isRefundRefusal,
   planRefund,
+  refundableOrder,
   type RefundPlan,
   type RefundRefusal,
   type RefundableOrder,
@@ -57,31 +58,17 @@ function refusalError(refusal: RefundRefusal) {
   }
 }
 
-/** The order as the refund rule reads it, with the refunds that count (all but failed ones). */
+/** The order as the refund rule reads it (refundableOrder), from its stored rows. */
 function refundable(
   order: OrderRow,
   items: readonly OrderItemRow[],
   earlier: readonly RefundWithLines[],
 ): RefundableOrder {
-  return {
-    lines: items.map((item) => ({
-      id: item.id,
-      priceCents: toCents(item.price),
-      qty: item.qty,
-      discountCents: toCents(item.discount),
-    })),
-    itemsCents: toCents(order.itemsPrice),
-    shippingCents: toCents(order.shippingPrice),
-    taxCents: toCents(order.taxPrice),
-    totalCents: toCents(order.totalPrice),
-    earlier: earlier
-      .filter(({ refund }) => refund.status !== 'failed')
-      .map(({ refund, lines }) => ({
-        lines: lines.map((line) => ({ orderItem: line.orderItemId, qty: line.qty })),
-        shipping: refund.shipping,
-        amountCents: toCents(refund.amount),
-      })),
-  };
+  return refundableOrder({
+    ...order,
+    orderItems: items.map((item) => ({ ...item, _id: item.id })),
+    refunds: earlier.map(toRefund),
+  });
 }
 
 /**

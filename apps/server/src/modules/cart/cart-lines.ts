@@ -1,6 +1,6 @@
 import { cartProblemMessage } from '@proshop/domain/cart-problems';
 import type { CartLine, CartLineProblem } from '@proshop/domain/cart-schemas';
-import { lineLabel, optionValues, variantPrice } from '@proshop/domain/variants';
+import { lineLabel, optionValues, stockOnOffer, variantPrice } from '@proshop/domain/variants';
 import type { CatalogueRow, StoredCartLine } from './repository.ts';
 
 type ProductRow = NonNullable<CatalogueRow['product']>;
@@ -13,7 +13,7 @@ export function lineKey(productId: string, variantId: string | null | undefined)
 
 /** The units a line may hold now: all its stock when it has some, else none (it is marked). */
 export function stockOf(variant: VariantRow | null): number {
-  return variant?.active ? variant.countInStock : 0;
+  return variant ? stockOnOffer(variant) : 0;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, carts } from '../../db/schema/cart.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { lineVariantColumns } from '../products/line-variant-columns.ts';
 
 const list = (values: readonly unknown[]) => sql.param([...values]);
 
@@ -13,15 +14,7 @@ const productColumns = {
   options: products.options,
 };
 
-const variantColumns = {
-  id: productVariants.id,
-  sku: productVariants.sku,
-  options: productVariants.options,
-  price: productVariants.price,
-  countInStock: productVariants.countInStock,
-  image: productVariants.image,
-  active: productVariants.active,
-};
+const variantColumns = lineVariantColumns();
 
 /** The cart's version, or undefined for a customer who never saved one. */
 export async function findCartVersion(db: Database, userId: string): Promise<number | undefined> {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { orderItems, orders, refunds } from '../../db/schema/orders.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { queryRows } from '../../db/sql-rows.ts';
-import { variantIsLowStock } from '../products/low-stock.ts';
+import { lowStockThresholdOf, variantIsLowStock } from '../products/low-stock.ts';
 
 /**
  * The dashboard's figures, summed by PostgreSQL: no order is loaded to be counted. Paid orders
@@ -222,7 +222,7 @@ export async function findLowStock(db: Database, shopThreshold: number, limit: n
         sku: productVariants.sku,
         options: productVariants.options,
         countInStock: productVariants.countInStock,
-        threshold: sql<number>`coalesce(${products.lowStockThreshold}, ${shopThreshold})::int`,
+        threshold: lowStockThresholdOf(shopThreshold),
       })
       .from(productVariants)
       .innerJoin(products, joined)

@@ -9,24 +9,14 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { csvLine, UTF8_BOM } from '../../http/csv.ts';
+import { csvProductColumns, type CsvProduct } from './csv-product-columns.ts';
 import { newestProductsFirst } from './product-mapper.ts';
 import type { VariantRow } from './variants-repository.ts';
 
 /** Products read per query: a catalogue of any size is written without holding it in memory. */
 const BATCH = 500;
 
-type ExportedProduct = Pick<
-  typeof products.$inferSelect,
-  | 'id'
-  | 'name'
-  | 'brand'
-  | 'category'
-  | 'description'
-  | 'price'
-  | 'images'
-  | 'options'
-  | 'lowStockThreshold'
-> & {
+type ExportedProduct = CsvProduct & {
   /** created_at as PostgreSQL writes it, to the microsecond (a Date keeps milliseconds only). */
   createdAt: string;
 };
@@ -75,15 +65,7 @@ function productLines(product: ExportedProduct, variants: readonly VariantRow[])
 function nextProducts(db: Database, after: ExportedProduct | undefined) {
   return db
     .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      category: products.category,
-      description: products.description,
-      price: products.price,
-      images: products.images,
-      options: products.options,
-      lowStockThreshold: products.lowStockThreshold,
+      ...csvProductColumns,
       createdAt: sql<string>`${products.createdAt}::text`,
     })
     .from(products)

@@ -1,21 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { csvProductColumns, type CsvProduct } from './csv-product-columns.ts';
 import type { VariantRow } from './variants-repository.ts';
 
 /** What the import compares a line with: a stored product and its variants in their order. */
-export type CurrentProduct = Pick<
-  typeof products.$inferSelect,
-  | 'id'
-  | 'name'
-  | 'brand'
-  | 'category'
-  | 'description'
-  | 'price'
-  | 'images'
-  | 'options'
-  | 'lowStockThreshold'
-> & { variants: VariantRow[] };
+export type CurrentProduct = CsvProduct & { variants: VariantRow[] };
 
 /** Of these ids, those of stored products. */
 export async function findExistingProductIds(
@@ -72,17 +62,7 @@ export async function findCurrentProducts(
 ): Promise<Map<string, CurrentProduct>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      category: products.category,
-      description: products.description,
-      price: products.price,
-      images: products.images,
-      options: products.options,
-      lowStockThreshold: products.lowStockThreshold,
-    })
+    .select(csvProductColumns)
     .from(products)
     .where(inArray(products.id, [...ids]));
   const variants = await db

@@ -1,4 +1,4 @@
-import { becameLowStock, lowStockThreshold } from '@proshop/domain/low-stock';
+import { becameLowStock } from '@proshop/domain/low-stock';
 import {
   lineLabel,
   optionValues,
@@ -9,6 +9,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { refreshVariantSummaries } from './variant-summary.ts';
+import { lowStockThresholdOf } from './low-stock.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { LowStockVariant } from './low-stock-alert.ts';
 
@@ -146,7 +147,7 @@ export async function takeStock<Line extends StockLine>(
       qty: sql<number>`line.qty`,
       productName: sql<string>`${products.name}`,
       productOptions: sql<ProductOption[]>`${products.options}`,
-      ownThreshold: sql<number | null>`${products.lowStockThreshold}`,
+      threshold: lowStockThresholdOf(lowStock.shopThreshold),
     })
     .prepare('take_stock_watched')
     .execute();
@@ -183,12 +184,12 @@ async function alertLowStock(
     qty: number;
     productName: string;
     productOptions: ProductOption[];
-    ownThreshold: number | null;
+    threshold: number;
   }[],
   watch: LowStockWatch,
 ) {
   const low = taken.flatMap((row): LowStockVariant[] => {
-    const threshold = lowStockThreshold(row.ownThreshold, watch.shopThreshold);
+    const { threshold } = row;
     if (!becameLowStock(row.left + Number(row.qty), row.left, threshold)) return [];
     return [
       {

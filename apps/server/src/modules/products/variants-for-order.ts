@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { lineVariantColumns } from './line-variant-columns.ts';
 
 /** An array of values as one parameter, e.g. for `= any(...)`. */
 const list = (values: readonly unknown[]) => sql.param([...values]);
@@ -26,15 +27,7 @@ export async function findProductsForOrder(
         options: products.options,
         categoryId: products.categoryId,
       },
-      variant: {
-        id: productVariants.id,
-        sku: productVariants.sku,
-        options: productVariants.options,
-        price: productVariants.price,
-        countInStock: productVariants.countInStock,
-        image: productVariants.image,
-        active: productVariants.active,
-      },
+      variant: lineVariantColumns(),
     })
     .from(products)
     .leftJoin(

@@ -1,4 +1,4 @@
-import type { OptionChoice, ProductOption } from '@proshop/domain/variants';
+import { stockOnOffer, type OptionChoice, type ProductOption } from '@proshop/domain/variants';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
@@ -68,7 +68,7 @@ export async function lockStockOf(
     .from(productVariants)
     .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
   if (!variant) return undefined;
-  return variant.active ? variant.countInStock : 0;
+  return stockOnOffer(variant);
 }
 
 /** Saves the request, or waits again on one answered before (the product ran out again). */

@@ -3,7 +3,6 @@ import { isPaymentMethod } from '@proshop/domain/payment-methods';
 import { FREE_SHIPPING_ABOVE_CENTS } from '@proshop/domain/prices';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -12,7 +11,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { DiscountCodeField } from '../../components/DiscountCodeField.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
-import { DiscountRow, SummaryRow } from '../../components/SummaryRow.tsx';
+import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { removeStored } from '../../lib/browser-storage.ts';
@@ -116,53 +115,42 @@ function PlaceOrder() {
           </ListGroup>
         </Col>
         <Col md={4}>
-          <Card>
-            <ListGroup as="ul" variant="flush" aria-label="Order Summary">
+          <OrderSummary
+            prices={prices}
+            currency={shopCurrency}
+            discount={
+              applied && { code: applied.code, freeShipping: applied.kind === 'free-shipping' }
+            }
+          >
+            {!isEmpty && (
               <ListGroup.Item as="li">
-                <h2>Order Summary</h2>
+                <DiscountCodeField discount={discount} />
               </ListGroup.Item>
-              <SummaryRow label="Items" amount={prices.itemsPrice} currency={shopCurrency} />
-              {applied && (
-                <DiscountRow
-                  code={applied.code}
-                  amount={prices.discountPrice}
-                  currency={shopCurrency}
-                  freeShipping={applied.kind === 'free-shipping'}
-                />
-              )}
-              <SummaryRow label="Shipping" amount={prices.shippingPrice} currency={shopCurrency} />
-              <SummaryRow label="Tax" amount={prices.taxPrice} currency={shopCurrency} />
-              <SummaryRow label="Total" amount={prices.totalPrice} currency={shopCurrency} />
-              {!isEmpty && (
-                <ListGroup.Item as="li">
-                  <DiscountCodeField discount={discount} />
-                </ListGroup.Item>
-              )}
-              {error && (
-                <ListGroup.Item as="li">
-                  <Message variant="danger">{errorMessage(error)}</Message>
-                </ListGroup.Item>
-              )}
+            )}
+            {error && (
               <ListGroup.Item as="li">
-                <Button
-                  type="button"
-                  variant="primary"
-                  className="w-100"
-                  // While the code is checked against the lines, the figures may still change.
-                  disabled={isEmpty || isLoading || discount.checking}
-                  onClick={() => void handlePlaceOrder()}
-                >
-                  Place Order
-                </Button>
+                <Message variant="danger">{errorMessage(error)}</Message>
               </ListGroup.Item>
-              <ListGroup.Item as="li">
-                <small>
-                  *Free shipping for total items over{' '}
-                  {formatMoney(FREE_SHIPPING_ABOVE_CENTS, shopCurrency, { trimZeroCents: true })}
-                </small>
-              </ListGroup.Item>
-            </ListGroup>
-          </Card>
+            )}
+            <ListGroup.Item as="li">
+              <Button
+                type="button"
+                variant="primary"
+                className="w-100"
+                // While the code is checked against the lines, the figures may still change.
+                disabled={isEmpty || isLoading || discount.checking}
+                onClick={() => void handlePlaceOrder()}
+              >
+                Place Order
+              </Button>
+            </ListGroup.Item>
+            <ListGroup.Item as="li">
+              <small>
+                *Free shipping for total items over{' '}
+                {formatMoney(FREE_SHIPPING_ABOVE_CENTS, shopCurrency, { trimZeroCents: true })}
+              </small>
+            </ListGroup.Item>
+          </OrderSummary>
         </Col>
       </Row>
     </>

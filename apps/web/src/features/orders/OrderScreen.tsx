@@ -4,7 +4,6 @@ import { orderNumber } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel, canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -14,7 +13,7 @@ import { useLocation, useParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
-import { DiscountRow, SummaryRow } from '../../components/SummaryRow.tsx';
+import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -151,52 +150,42 @@ function OrderDetails({ order }: { order: Order }) {
           </ListGroup>
         </Col>
         <Col md={4}>
-          <Card>
-            <ListGroup as="ul" variant="flush" aria-label="Order Summary">
+          <OrderSummary
+            prices={order}
+            currency={order.currency}
+            discount={
+              order.discountCode
+                ? // A code that took nothing off the items gave the shipping.
+                  { code: order.discountCode, freeShipping: order.discountPrice === 0 }
+                : undefined
+            }
+          >
+            {showPayment && (
               <ListGroup.Item as="li">
-                <h2>Order Summary</h2>
+                <OrderPayment orderId={order._id} />
               </ListGroup.Item>
-              <SummaryRow label="Items" amount={order.itemsPrice} currency={order.currency} />
-              {order.discountCode && (
-                <DiscountRow
-                  code={order.discountCode}
-                  amount={order.discountPrice}
-                  currency={order.currency}
-                  // A code that took nothing off the items gave the shipping.
-                  freeShipping={order.discountPrice === 0}
-                />
-              )}
-              <SummaryRow label="Shipping" amount={order.shippingPrice} currency={order.currency} />
-              <SummaryRow label="Tax" amount={order.taxPrice} currency={order.currency} />
-              <SummaryRow label="Total" amount={order.totalPrice} currency={order.currency} />
-              {showPayment && (
-                <ListGroup.Item as="li">
-                  <OrderPayment orderId={order._id} />
-                </ListGroup.Item>
-              )}
-              {showCancel && (
-                <ListGroup.Item as="li" className="d-grid">
-                  <CancelOrderButton order={order} />
-                </ListGroup.Item>
-              )}
-              {showAdmin && (
-                <ListGroup.Item as="li" className="d-grid gap-2">
-                  <AdminOrderActions order={order} />
-                </ListGroup.Item>
-              )}
-              {Boolean(userInfo?.isAdmin) &&
-                order.returns.some((r) => r.status === 'requested') && (
-                  <ListGroup.Item as="li">
-                    <AdminReturns order={order} />
-                  </ListGroup.Item>
-                )}
-              {showRefund && (
-                <ListGroup.Item as="li">
-                  <RefundForm order={order} />
-                </ListGroup.Item>
-              )}
-            </ListGroup>
-          </Card>
+            )}
+            {showCancel && (
+              <ListGroup.Item as="li" className="d-grid">
+                <CancelOrderButton order={order} />
+              </ListGroup.Item>
+            )}
+            {showAdmin && (
+              <ListGroup.Item as="li" className="d-grid gap-2">
+                <AdminOrderActions order={order} />
+              </ListGroup.Item>
+            )}
+            {Boolean(userInfo?.isAdmin) && order.returns.some((r) => r.status === 'requested') && (
+              <ListGroup.Item as="li">
+                <AdminReturns order={order} />
+              </ListGroup.Item>
+            )}
+            {showRefund && (
+              <ListGroup.Item as="li">
+                <RefundForm order={order} />
+              </ListGroup.Item>
+            )}
+          </OrderSummary>
         </Col>
       </Row>
     </>

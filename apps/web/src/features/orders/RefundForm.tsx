@@ -1,10 +1,10 @@
-import { formatMoney, toCents } from '@proshop/domain/money';
+import { formatMoney, fromCents, toCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
 import {
   isRefundRefusal,
   planRefund,
+  refundableOrder,
   refundableUnits,
-  type RefundableOrder,
 } from '@proshop/domain/refunds';
 import { lineLabel } from '@proshop/domain/variants';
 import { useState, type FormEvent } from 'react';
@@ -14,29 +14,6 @@ import { Message } from '../../components/Message.tsx';
 import { InlineError } from '../../components/InlineError.tsx';
 import { QuantitySelect } from '../../components/QuantitySelect.tsx';
 import { useRefundOrderMutation } from './orders-api.ts';
-
-/** The order as the shared refund rule reads it: refunds PayPal did not refuse count. */
-function refundableOrder(order: Order): RefundableOrder {
-  return {
-    lines: order.orderItems.map((item) => ({
-      id: item._id,
-      priceCents: toCents(item.price),
-      qty: item.qty,
-      discountCents: toCents(item.discount),
-    })),
-    itemsCents: toCents(order.itemsPrice),
-    shippingCents: toCents(order.shippingPrice),
-    taxCents: toCents(order.taxPrice),
-    totalCents: toCents(order.totalPrice),
-    earlier: order.refunds
-      .filter((refund) => refund.status !== 'failed')
-      .map((refund) => ({
-        lines: refund.lines,
-        shipping: refund.shipping,
-        amountCents: toCents(refund.amount),
-      })),
-  };
-}
 
 /**
  * Admin: refund lines (with their tax), the shipping or an extra amount of a paid order. The
@@ -75,7 +52,7 @@ export function RefundForm({ order }: { order: Order }) {
         shipping,
         restock,
         reason,
-        ...(extraCents > 0 ? { amount: extraCents / 100 } : {}),
+        ...(extraCents > 0 ? { amount: fromCents(extraCents) } : {}),
       },
     });
     if (!('error' in made)) {
