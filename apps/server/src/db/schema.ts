@@ -1,5 +1,6 @@
 import { REFUND_STATUSES, RETURN_STATUSES } from '@proshop/domain/refund-schemas';
 import { DISCOUNT_KINDS } from '@proshop/domain/discounts';
+import { MONEY_PRECISION, MONEY_SCALE } from '@proshop/domain/money';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '@proshop/domain/order-events';
 import type { OptionChoice, OptionValue, ProductOption } from '@proshop/domain/variants';
 import { sql, type SQL } from 'drizzle-orm';
@@ -22,8 +23,8 @@ import {
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-/** Money is numeric(12,2): exact cents, never a binary float. */
-const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+/** Money is numeric(12,2): exact cents, never a binary float; requests are bounded by MAX_MONEY. */
+const money = (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: MONEY_SCALE });
 
 export const users = pgTable(
   'users',
@@ -268,7 +269,7 @@ export const discounts = pgTable(
     code: text('code').notNull(),
     kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
     /** The percentage (0.01 to 100) or the amount off; null for free shipping. */
-    value: numeric('value', { precision: 12, scale: 2 }),
+    value: money('value'),
     minSubtotal: money('min_subtotal'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
