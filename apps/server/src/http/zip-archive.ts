@@ -7,7 +7,7 @@
  * event loop and whose listing gives no offsets to unpack one file by.
  */
 import { promisify } from 'node:util';
-import { crc32, inflateRaw } from 'node:zlib';
+import { constants, crc32, inflateRaw } from 'node:zlib';
 
 const inflate = promisify(inflateRaw);
 
@@ -50,8 +50,6 @@ const ZIP64_EXTRA = 0x0001;
 const UTF8_NAME_FLAG = 0x0800;
 const MAX_16 = 0xffff;
 const MAX_32 = 0xffffffff;
-/** zlib's output per turn of the event loop: a picture's 5 MB in about 20 turns, not 320. */
-const INFLATE_CHUNK = 256 * 1024;
 
 function u16(zip: Buffer, at: number): number {
   if (at < 0 || at + 2 > zip.length) throw new ZipUnreadable('cut short');
@@ -178,8 +176,13 @@ export async function readZipEntry(
     bytes = packed;
   } else if (entry.method === 8) {
     try {
-      // One byte more than declared is enough to know it lies; zlib stops there.
-      bytes = await inflate(packed, { maxOutputLength: entry.size + 1, chunkSize: INFLATE_CHUNK });
+      // In one job of zlib's thread pool, the event loop free meanwhile: one round trip however
+      // busy the machine, where 16 KB pieces took one each. Its output is one byte more than
+      // declared, so a file that holds more fills it and is stopped there.
+      bytes = await inflate(packed, {
+        maxOutputLength: Math.max(1, entry.size),
+        chunkSize: Math.max(constants.Z_MIN_CHUNK, entry.size + 1),
+      });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
         throw new ZipEntryLarger(entry.name);
