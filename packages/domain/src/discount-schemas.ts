@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS } from './discounts.ts';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { MAX_PRICE } from './money.ts';
+import { amountSchema } from './money-schemas.ts';
 import { createOrderRequestSchema } from './order-schemas.ts';
 import { idSchema } from './route-schemas.ts';
 
@@ -11,12 +12,7 @@ export const discountCodeSchema = z
   .regex(DISCOUNT_CODE_PATTERN, 'A discount code has 3 to 32 letters, digits or dashes')
   .toUpperCase();
 
-const amount = (field: string) =>
-  z
-    .number(`${field} must be a number`)
-    .min(0, `${field} must be 0 or more`)
-    .max(1_000_000, `${field} is too large`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most 2 decimals`);
+const amount = (field: string) => amountSchema(field, MAX_PRICE);
 
 const count = (field: string) =>
   z

@@ -3,6 +3,30 @@
  * The database stores numeric(12,2); the API sends numbers with at most 2 decimals.
  */
 
+/**
+ * Every money column is numeric(12,2) (apps/server/src/db/schema.ts reads these): 10 digits
+ * before the point and 2 after, so the most it holds is 9,999,999,999.99. An amount past it is
+ * refused with a 400 that says so before it reaches the database, whose "numeric field
+ * overflow" would be a 500.
+ */
+export const MONEY_PRECISION = 12;
+export const MONEY_SCALE = 2;
+export const MAX_MONEY_CENTS = 10 ** MONEY_PRECISION - 1;
+/** MAX_MONEY_CENTS as an amount (9999999999.99), for the request schemas. */
+export const MAX_MONEY = MAX_MONEY_CENTS / 100;
+
+/**
+ * The most one price an admin types may be: a product's or variant's, a fixed discount, a
+ * minimum order. Far below MAX_MONEY, so that a line of MAX_LINE_QTY units still fits; an order
+ * of many such lines can pass MAX_MONEY, which placing it checks (prices.ts, orderTooLarge).
+ */
+export const MAX_PRICE = 1_000_000;
+
+/** An amount as a message writes a limit, without a currency (the domain knows none): 1,000,000.00. */
+export function amountText(amount: number): string {
+  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 /** Cents from a number or a numeric string with at most 2 decimals ("12.5" → 1250). */
 export function toCents(amount: number | string): number {
   const value = typeof amount === 'string' ? Number(amount) : amount;

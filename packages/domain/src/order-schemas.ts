@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { amountSchema } from './money-schemas.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
 import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
@@ -17,12 +17,6 @@ export const shippingAddressSchema = z.object({
   country: addressPart('Country'),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-
-const amount = (field: string) =>
-  z
-    .number(`${field} must be a number`)
-    .min(0, `${field} must be 0 or more`)
-    .refine(hasAtMostTwoDecimals, `${field} must have at most 2 decimals`);
 
 /**
  * POST /api/orders. The shopper sends what they saw: the lines (product id and quantity) and the
@@ -56,12 +50,12 @@ export const createOrderRequestSchema = z.object({
     .trim()
     .max(64, 'A discount code has 3 to 32 letters, digits or dashes')
     .optional(),
-  itemsPrice: amount('Items price'),
+  itemsPrice: amountSchema('Items price'),
   /** The discount the shopper saw (0 without a code; absent from older clients: 0). */
-  discountPrice: amount('Discount price').default(0),
-  shippingPrice: amount('Shipping price'),
-  taxPrice: amount('Tax price'),
-  totalPrice: amount('Total price'),
+  discountPrice: amountSchema('Discount price').default(0),
+  shippingPrice: amountSchema('Shipping price'),
+  taxPrice: amountSchema('Tax price'),
+  totalPrice: amountSchema('Total price'),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 

@@ -1,6 +1,6 @@
 import type { DiscountTerms } from './discounts.ts';
 import { spreadInProportion } from './discounts.ts';
-import { fromCents, lineTotal, toCents } from './money.ts';
+import { formatMoney, fromCents, lineTotal, MAX_MONEY_CENTS, toCents } from './money.ts';
 
 /** Shipping is free when the items price, after any discount, is above this many cents. */
 export const FREE_SHIPPING_ABOVE_CENTS = 100_00;
@@ -87,4 +87,18 @@ export function lineDiscountShares(
   discount?: DiscountTerms,
 ): number[] {
   return spreadInProportion(discountCents(lines, discount), lines.map(eligibleCents));
+}
+
+/**
+ * Why the shop cannot take an order of these prices, or undefined when it can: each amount is
+ * kept in a money column (MAX_MONEY_CENTS). Every line fits (MAX_PRICE × MAX_LINE_QTY), but an
+ * order of many such lines may not, so placing an order and checking a code ask this.
+ */
+export function orderTooLarge(prices: OrderPrices, currency: string): string | undefined {
+  const largest = Math.max(...Object.values(prices).map((amount: number) => toCents(amount)));
+  if (largest <= MAX_MONEY_CENTS) return undefined;
+  return (
+    `An order can come to at most ${formatMoney(MAX_MONEY_CENTS, currency)} and this one comes ` +
+    `to ${formatMoney(largest, currency)}: please split it into smaller orders.`
+  );
 }

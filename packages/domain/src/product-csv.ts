@@ -64,5 +64,15 @@ export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_CSV_BYTES = 5 * 1024 * 1024;
 /** The ZIP of pictures may be this large. */
 export const MAX_IMPORT_ZIP_BYTES = 50 * 1024 * 1024;
+/**
+ * At most this many files (folders included) in the ZIP: its directory is not read past them,
+ * so a ZIP of a million empty files costs nothing.
+ */
+export const MAX_IMPORT_ZIP_ENTRIES = 1000;
+/**
+ * The pictures one import unpacks from its ZIP may come to this much together (each at most an
+ * upload's 5 MB). Pictures barely compress, so twice the ZIP's own limit is room enough.
+ */
+export const MAX_IMPORT_ZIP_UNPACKED_BYTES = 2 * MAX_IMPORT_ZIP_BYTES;
 /** At most this many pictures of the ZIP are used by one import. */
 export const MAX_IMPORT_PICTURES = 200;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, oneLineText } from './text-fields.ts';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { MAX_PRICE } from './money.ts';
+import { amountSchema } from './money-schemas.ts';
 import { pageNumberSchema } from './pagination.ts';
 import { imageAddress } from './image-address.ts';
 import { isSlug } from './slugs.ts';
@@ -263,11 +264,7 @@ const taxonomyName = (field: string) => oneLineText(field).max(100, `${field} is
 export const productUpdateRequestSchema = z
   .object({
     name: requiredText('Name', 200),
-    price: z
-      .number('Price must be a number')
-      .min(0, 'Price must be 0 or more')
-      .max(1_000_000, 'Price is too large')
-      .refine(hasAtMostTwoDecimals, 'Price must have at most 2 decimals'),
+    price: amountSchema('Price', MAX_PRICE),
     image: imageAddress('Image').optional(),
     images: z
       .array(imageAddress('Picture'), 'Pictures must be a list of addresses')

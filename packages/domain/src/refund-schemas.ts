@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { amountSchema } from './money-schemas.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
 import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
@@ -29,11 +29,8 @@ const lineQuantities = z
 export const refundRequestSchema = z.object({
   lines: lineQuantities.optional(),
   shipping: z.boolean().optional(),
-  amount: z
-    .number('Amount must be a number')
-    .positive('Amount must be more than 0')
-    .max(1_000_000_000, 'Amount is too large')
-    .refine(hasAtMostTwoDecimals, 'Amount must have at most 2 decimals')
+  amount: amountSchema('Amount')
+    .refine((amount) => amount > 0, 'Amount must be more than 0')
     .optional(),
   restock: z.boolean().optional(),
   reason: oneLineText('Reason').min(1, 'Please give a reason').max(500, 'Reason is too long'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { MAX_PRICE } from './money.ts';
+import { amountSchema } from './money-schemas.ts';
 import { imageAddress } from './image-address.ts';
 import { oneLineText } from './text-fields.ts';
 import {
@@ -61,12 +62,7 @@ const variantInput = z.object({
     optionValue,
     'Options must map option names to values',
   ),
-  price: z
-    .number('Price must be a number')
-    .min(0, 'Price must be 0 or more')
-    .max(1_000_000, 'Price is too large')
-    .refine(hasAtMostTwoDecimals, 'Price must have at most 2 decimals')
-    .nullable(),
+  price: amountSchema('Price', MAX_PRICE).nullable(),
   countInStock: z
     .number('Count in stock must be a number')
     .int('Count in stock must be a whole number')

@@ -6,7 +6,6 @@ import {
   boolean,
   check,
   integer,
-  numeric,
   pgTable,
   text,
   timestamp,
@@ -28,7 +27,7 @@ export const discounts = pgTable(
     code: text('code').notNull(),
     kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
     /** The percentage (0.01 to 100) or the amount off; null for free shipping. */
-    value: numeric('value', { precision: 12, scale: 2 }),
+    value: money('value'),
     minSubtotal: money('min_subtotal'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
+import { NO_STORE } from '../../http/no-store.ts';
 import type { Database } from '../../db/client.ts';
 import { endedSessions } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
@@ -134,7 +135,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       // The answer depends on who asks (and a refusal on the token sent): no cache, shared or
       // the browser's, may keep it for anyone else or for after sign-out.
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', NO_STORE);
       const user = await loadSessionUser(app, session, request);
       if (!user) throw unauthorized(NOT_SIGNED_IN);
       if (access === 'admin' && !user.isAdmin) throw forbidden(NOT_ADMIN);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest, Order } from '@proshop/domain/order-schemas';
-import { computeOrderPrices, lineDiscountShares, type OrderPrices } from '@proshop/domain/prices';
+import {
+  computeOrderPrices,
+  lineDiscountShares,
+  orderTooLarge,
+  type OrderPrices,
+} from '@proshop/domain/prices';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { DISCOUNT_MESSAGES } from '@proshop/domain/discounts';
 import { lineLabel, optionValues, variantPrice } from '@proshop/domain/variants';
@@ -175,9 +180,13 @@ export async function quoteOrder(
     qty: line.qty,
     eligible: discount?.eligible[index] ?? true,
   }));
+  const prices = computeOrderPrices(priced, discount?.terms);
+  // Past what a money column holds the database would refuse the order with a 500.
+  const tooLarge = orderTooLarge(prices, shop.currency);
+  if (tooLarge) throw invalid(tooLarge);
   return {
     lines,
-    prices: computeOrderPrices(priced, discount?.terms),
+    prices,
     discount,
     shares: lineDiscountShares(priced, discount?.terms),
   };

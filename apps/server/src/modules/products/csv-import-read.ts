@@ -63,7 +63,8 @@ export interface CsvProductRow {
   variant: VariantCells;
 }
 
-const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/;
+// Digits enough for any amount the schema names the limit of, none that JavaScript cannot read.
+const AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,9}$/;
 
 /** Reads one line's cells by column name; every problem is one error naming the column. */

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
+import { noStore } from '../../http/no-store.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { endSession } from '../auth/end-session.ts';
 import { getProfile, login, register, updateProfile } from './account-service.ts';
@@ -84,6 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users',
     {
       config: { access: 'public' },
+      onRequest: noStore,
       schema: {
         tags,
         summary: 'Create an account and sign in (never an admin)',
@@ -101,6 +103,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/login',
     {
       config: { access: 'public' },
+      onRequest: noStore,
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
@@ -161,6 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/confirm-email',
     {
       config: { access: 'public' },
+      onRequest: noStore,
       schema: {
         tags,
         summary: 'Confirm an e-mail address with the token of its link (once, within 48 hours)',
@@ -188,6 +192,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/forgotpassword',
     {
       config: { access: 'public' },
+      onRequest: noStore,
       schema: {
         tags,
         summary: 'E-mail a 6-digit reset code (same answer whether the account exists or not)',
@@ -202,6 +207,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/forgotpassword/check',
     {
       config: { access: 'public' },
+      onRequest: noStore,
       schema: {
         tags,
         summary: 'Check a reset code',
@@ -216,6 +222,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/resetpassword',
     {
       config: { access: 'public' },
+      onRequest: noStore,
       schema: {
         tags,
         summary: 'Set a new password with a reset code (ends every session)',
