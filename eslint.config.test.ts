@@ -82,6 +82,21 @@ const forbidden: [string, string, string][] = [
     '../../modules/reviews/repository.ts',
   ],
   [
+    "a module does not import another module's tables",
+    `${server}/modules/checkout/probe.ts`,
+    '../../db/schema/orders.ts',
+  ],
+  [
+    "after-sale does not import the orders' tables",
+    `${server}/modules/after-sale/probe.ts`,
+    '../../db/schema/orders.ts',
+  ],
+  [
+    'a module does not import every table',
+    `${server}/modules/orders/probe.ts`,
+    '../../db/schema.ts',
+  ],
+  [
     'mail (infrastructure) imports no feature module',
     `${server}/modules/mail/probe.ts`,
     '../orders/order-events.ts',
@@ -151,6 +166,16 @@ const allowed: [string, string, string][] = [
     '../reviews/service.ts',
   ],
   ['a module imports its own repository', `${server}/modules/orders/probe.ts`, './repository.ts'],
+  [
+    'a module imports its own tables',
+    `${server}/modules/orders/probe.ts`,
+    '../../db/schema/orders.ts',
+  ],
+  [
+    "a listed read of another module's table",
+    `${server}/modules/cart/probe.ts`,
+    '../../db/schema/products.ts',
+  ],
   [
     'a feature module imports an infrastructure module',
     `${server}/modules/orders/probe.ts`,

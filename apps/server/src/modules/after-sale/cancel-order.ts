@@ -1,8 +1,6 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import { cancelRefusal, type Canceller } from '@proshop/domain/order-transitions';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
 import { conflict } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
@@ -12,7 +10,7 @@ import { BY_SHOP, byCaller, recordOrderEvent, type EventActor } from '../orders/
 import { findAfterSaleOfOrder } from '../orders/after-sale-records.ts';
 import { orderState, toOrder, type OrderItemRow, type OrderRow } from '../orders/order-mapper.ts';
 import { sendRefund, storeRemainingRefund } from './refund-order.ts';
-import { findOrderWithLines, updateOrder } from '../orders/order-records.ts';
+import { claimUnpaidOrders, findOrderWithLines, updateOrder } from '../orders/order-records.ts';
 import { findVisibleOrder, getOrder, PAYMENT_BEING_CONFIRMED } from '../orders/service.ts';
 import type { SettleDeps } from '../orders/order-deps.ts';
 
@@ -106,20 +104,7 @@ export async function cancelUnpaidOrders(
   let total = 0;
   for (;;) {
     const cancelled = await db.transaction(async (tx) => {
-      const stale = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.isPaid, false),
-            isNull(orders.cancelledAt),
-            isNull(orders.captureAttemptId),
-            lt(orders.createdAt, sql`now() - make_interval(days => ${days})`),
-          ),
-        )
-        .orderBy(asc(orders.createdAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const stale = await claimUnpaidOrders(tx, days, BATCH);
       for (const { id } of stale) {
         const found = await findOrderWithLines(tx, id);
         if (found) await markCancelled(tx, found, 'shop', BY_SHOP, notices);

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import type { PaymentProvider } from '../payment-providers/payment-provider.ts';
+import { findOrderWithLines } from './order-records.ts';
 
 /**
  * A capture under way: the order row names the attempt and how long it is leased for
@@ -139,4 +140,39 @@ export async function msUntilNextLeaseEnd(db: Database): Promise<number | undefi
     .from(orders)
     .where(and(isNotNull(orders.captureAttemptId), sql`${orders.captureLeaseUntil} > now()`));
   return row?.ms ?? undefined;
+}
+
+/** What a provider's event names of a capture: the capture, and maybe our order or its own. */
+export interface CaptureIds {
+  captureId: string;
+  orderId?: string;
+  providerOrderId?: string;
+}
+
+/**
+ * The order a provider's capture event is about (our order id, the provider's order, or the
+ * capture), with its lines, locked until the transaction ends.
+ */
+export async function findOrderOfCapture(tx: Database, ids: CaptureIds) {
+  const conditions = [eq(orders.captureId, ids.captureId)];
+  if (ids.orderId) conditions.push(eq(orders.id, ids.orderId));
+  if (ids.providerOrderId) conditions.push(eq(orders.providerOrderId, ids.providerOrderId));
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(or(...conditions))
+    .limit(1);
+  return row ? findOrderWithLines(tx, row.id, { forUpdate: true }) : undefined;
+}
+
+/** The order whose capture this is, if any (a refund made on the provider's own site). */
+export async function findOrderIdOfCapture(
+  tx: Database,
+  captureId: string,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.captureId, captureId));
+  return row?.id;
 }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
@@ -82,4 +82,26 @@ export async function setOrderPayment(
     .where(eq(orders.id, id))
     .prepare('order_set_payment')
     .execute();
+}
+
+/**
+ * Up to `limit` orders placed over `days` days ago and still unpaid (no capture under way, not
+ * cancelled), oldest first, locked until the transaction ends; rows another instance holds are
+ * skipped, so several instances share the unpaid-orders pass.
+ */
+export function claimUnpaidOrders(tx: Database, days: number, limit: number) {
+  return tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.isPaid, false),
+        isNull(orders.cancelledAt),
+        isNull(orders.captureAttemptId),
+        lt(orders.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

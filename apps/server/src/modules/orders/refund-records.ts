@@ -119,3 +119,12 @@ export async function claimRefund(db: Database, id: string, leaseMs: number): Pr
     .returning({ id: refunds.id });
   return claimed.length > 0;
 }
+
+/** The refund the provider knows by this id, if the shop recorded it. */
+export async function findRefundByProviderId(db: Database, providerRefundId: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.providerRefundId, providerRefundId));
+  return row;
+}

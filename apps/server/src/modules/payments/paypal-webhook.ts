@@ -1,27 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import { toCents } from '@proshop/domain/money';
 import { verifyCapture } from '@proshop/domain/payment-verification';
-import { isFullyRefunded } from '@proshop/domain/refunds';
-import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
-import { orders, refunds } from '../../db/schema/orders.ts';
 import { paypalWebhookEvents } from '../../db/schema/payments.ts';
-import { holdsUnstorableText } from '../payment-providers/webhook-checks.ts';
-import { forceDiscountUse, giveDiscountUseBack } from '../promotions/uses.ts';
-import { insertRefund, settleRefundRow } from '../orders/refund-records.ts';
-import { findAfterSaleOfOrder, NOTHING_AFTER_SALE } from '../orders/after-sale-records.ts';
-import { BY_SHOP, recordOrderEvent } from '../orders/order-events.ts';
-import { toOrder, toRefund, type OrderRow } from '../orders/order-mapper.ts';
-import { recordRefundEvent } from '../after-sale/refund-events.ts';
-import { findOrderWithLines, updateOrder } from '../orders/order-records.ts';
+import { captureLost, refundedAtProvider } from '../after-sale/provider-events.ts';
+import { NOTHING_AFTER_SALE } from '../orders/after-sale-records.ts';
+import { findOrderOfCapture } from '../orders/capture-claims.ts';
+import { takeOrderStock } from '../orders/line-stock.ts';
 import type { SettleDeps } from '../orders/order-deps.ts';
-import { giveOrderStockBack, takeOrderStock } from '../orders/line-stock.ts';
+import { BY_SHOP, recordOrderEvent } from '../orders/order-events.ts';
+import { toOrder } from '../orders/order-mapper.ts';
+import { updateOrder } from '../orders/order-records.ts';
+import { holdsUnstorableText } from '../payment-providers/webhook-checks.ts';
+import { forceDiscountUse } from '../promotions/uses.ts';
 
 /**
  * PayPal's webhook events (POST /api/payments/paypal/webhook), after PayPal verified them: what
- * happened to a capture or refund outside the shop's own calls. Each event is applied once, in
+ * happened to a capture or refund outside the shop's own calls. A capture completed late pays
+ * the order here; a capture taken back and a refund are after-sale's (provider-events.ts). Each event is applied once, in
  * one transaction with the record of its id, so PayPal's retries and duplicates change nothing.
  */
 
@@ -57,19 +54,12 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
 /** The order a capture event is about: our order id (custom_id), PayPal's order, or the capture. */
-async function orderOfCapture(tx: Database, capture: z.infer<typeof captureResource>) {
-  const providerOrderId = capture.supplementary_data?.related_ids?.order_id;
-  const conditions = [eq(orders.captureId, capture.id)];
-  if (capture.custom_id && isUuid(capture.custom_id)) {
-    conditions.push(eq(orders.id, capture.custom_id));
-  }
-  if (providerOrderId) conditions.push(eq(orders.providerOrderId, providerOrderId));
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(or(...conditions))
-    .limit(1);
-  return row ? findOrderWithLines(tx, row.id, { forUpdate: true }) : undefined;
+function orderOfCapture(tx: Database, capture: z.infer<typeof captureResource>) {
+  return findOrderOfCapture(tx, {
+    captureId: capture.id,
+    orderId: capture.custom_id && isUuid(capture.custom_id) ? capture.custom_id : undefined,
+    providerOrderId: capture.supplementary_data?.related_ids?.order_id,
+  });
 }
 
 /**
@@ -152,108 +142,6 @@ async function captureCompleted(
   return 'applied';
 }
 
-/**
- * PayPal took back a capture (DENIED: a pending one failed; REVERSED: a chargeback). An order not
- * sent yet is cancelled: its stock and its discount code's use go back.
- */
-async function captureLost(
-  deps: SettleDeps,
-  tx: Database,
-  capture: z.infer<typeof captureResource>,
-  problem: 'denied' | 'reversed',
-): Promise<WebhookOutcome> {
-  const found = await orderOfCapture(tx, capture);
-  if (!found || found.order.captureId !== capture.id) return 'ignored';
-  const { order, items } = found;
-  const values: Partial<OrderRow> = { paymentProblem: problem, paymentProblemAt: new Date() };
-  const stockBack = order.isPaid && !order.isSent && !order.cancelledAt;
-  if (stockBack) {
-    await giveOrderStockBack(tx, items, deps.notices.backInStock);
-    await giveDiscountUseBack(tx, order.id);
-    Object.assign(values, { cancelledAt: new Date(), cancelledBy: 'shop' });
-  }
-  await updateOrder(tx, order.id, values);
-  await recordOrderEvent(tx, {
-    orderId: order.id,
-    kind: 'payment-problem',
-    ...BY_SHOP,
-    details: { problem, captureId: capture.id },
-  });
-  if (stockBack) {
-    await recordOrderEvent(tx, {
-      orderId: order.id,
-      kind: 'cancelled',
-      ...BY_SHOP,
-      details: { reason: `PayPal ${problem} the payment` },
-    });
-  }
-  await deps.notices.alertShop(
-    tx,
-    `PayPal ${problem} the payment of order ${order.id}`,
-    `PayPal says the payment of order ${order.id} (capture ${capture.id}) was ${problem}. ` +
-      (stockBack
-        ? 'The order was not sent: it is cancelled and its items are back in stock.'
-        : 'The order was already sent or cancelled: please look at it.'),
-  );
-  return 'applied';
-}
-
-/**
- * A refund PayPal finished, or one made in PayPal's own dashboard: it appears on the order, and
- * gives back the order's discount code use if it refunds the order fully.
- */
-async function refunded(
-  deps: SettleDeps,
-  tx: Database,
-  resource: z.infer<typeof refundResource>,
-): Promise<WebhookOutcome> {
-  const [known] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, resource.id));
-  if (known) {
-    if (resource.status === 'COMPLETED') {
-      const completed = await settleRefundRow(
-        tx,
-        known.id,
-        ['requested', 'pending'],
-        { status: 'completed', completedAt: new Date() },
-        null,
-      );
-      if (completed) await recordRefundEvent(tx, completed, BY_SHOP);
-    }
-    return 'applied';
-  }
-  const captureId = /\/captures\/([^/]+)$/.exec(
-    resource.links?.find((link) => link.rel === 'up')?.href ?? '',
-  )?.[1];
-  if (!captureId) return 'ignored';
-  const [order] = await tx.select().from(orders).where(eq(orders.captureId, captureId));
-  if (!order) return 'ignored';
-  const made = await insertRefund(
-    tx,
-    {
-      id: randomUUID(),
-      orderId: order.id,
-      amount: centsToDecimalString(toCents(resource.amount.value)),
-      currency: resource.amount.currency_code,
-      reason: 'Refunded in PayPal',
-      status: resource.status === 'PENDING' ? 'pending' : 'completed',
-      providerRefundId: resource.id,
-      requestId: randomUUID(),
-      completedAt: resource.status === 'PENDING' ? null : new Date(),
-    },
-    [],
-    null,
-  );
-  const found = await findOrderWithLines(tx, order.id, { forUpdate: true });
-  await recordRefundEvent(tx, made.refund, BY_SHOP);
-  if (found) {
-    const afterSale = await findAfterSaleOfOrder(tx, order.id);
-    const refundedOrder = toOrder(found.order, found.items, afterSale);
-    if (isFullyRefunded(refundedOrder)) await giveDiscountUseBack(tx, order.id);
-    await deps.notices.queue(tx, refundedOrder, { refund: toRefund(made) });
-  }
-  return 'applied';
-}
-
 /** Applies a verified event once; a repeated event id changes nothing. */
 export async function applyWebhookEvent(
   deps: SettleDeps,
@@ -276,11 +164,30 @@ export async function applyWebhookEvent(
       case 'PAYMENT.CAPTURE.COMPLETED':
         return capture.success ? captureCompleted(deps, tx, capture.data) : 'ignored';
       case 'PAYMENT.CAPTURE.DENIED':
-        return capture.success ? captureLost(deps, tx, capture.data, 'denied') : 'ignored';
-      case 'PAYMENT.CAPTURE.REVERSED':
-        return capture.success ? captureLost(deps, tx, capture.data, 'reversed') : 'ignored';
-      case 'PAYMENT.CAPTURE.REFUNDED':
-        return refund.success ? refunded(deps, tx, refund.data) : 'ignored';
+      case 'PAYMENT.CAPTURE.REVERSED': {
+        if (!capture.success) return 'ignored';
+        const found = await orderOfCapture(tx, capture.data);
+        if (!found || found.order.captureId !== capture.data.id) return 'ignored';
+        const problem = event.event_type === 'PAYMENT.CAPTURE.DENIED' ? 'denied' : 'reversed';
+        await captureLost(deps, tx, found, capture.data.id, problem);
+        return 'applied';
+      }
+      case 'PAYMENT.CAPTURE.REFUNDED': {
+        if (!refund.success) return 'ignored';
+        const { id, status, amount, links } = refund.data;
+        // The capture a refund made on PayPal's own site belongs to: its link 'up'.
+        const captureId = /\/captures\/([^/]+)$/.exec(
+          links?.find((link) => link.rel === 'up')?.href ?? '',
+        )?.[1];
+        const applied = await refundedAtProvider(deps, tx, {
+          providerRefundId: id,
+          status,
+          amount: amount.value,
+          currency: amount.currency_code,
+          captureId,
+        });
+        return applied ? 'applied' : 'ignored';
+      }
       default:
         return 'ignored';
     }

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import { isFullyRefunded } from '@proshop/domain/refunds';
+import type { Database } from '../../db/client.ts';
+import { findAfterSaleOfOrder } from '../orders/after-sale-records.ts';
+import { findOrderIdOfCapture } from '../orders/capture-claims.ts';
+import { giveOrderStockBack } from '../orders/line-stock.ts';
+import type { SettleDeps } from '../orders/order-deps.ts';
+import { BY_SHOP, recordOrderEvent } from '../orders/order-events.ts';
+import { toOrder, toRefund, type OrderItemRow, type OrderRow } from '../orders/order-mapper.ts';
+import { findOrderWithLines, updateOrder } from '../orders/order-records.ts';
+import { findRefundByProviderId, insertRefund, settleRefundRow } from '../orders/refund-records.ts';
+import { giveDiscountUseBack } from '../promotions/uses.ts';
+import { recordRefundEvent } from './refund-events.ts';
+
+/**
+ * What a payment provider reports after the sale, outside the shop's own calls (payments hands
+ * each event over once verified and recorded, in its transaction): a capture taken back (denied
+ * when pending, reversed by a chargeback), and a refund finished at the provider or made on its
+ * own site. Any provider's webhook lands here, so the after-sale rules are written once.
+ */
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  providerRefundId: string;
+  status: string | undefined;
+  /** The amount as a decimal string in `currency`. */
+  amount: string;
+  currency: string;
+  /** The capture it refunds, when the provider names it. */
+  captureId: string | undefined;
+}
+
+/**
+ * PayPal took back a capture (DENIED: a pending one failed; REVERSED: a chargeback). An order not
+ * sent yet is cancelled: its stock and its discount code's use go back.
+ */
+export async function captureLost(
+  deps: SettleDeps,
+  tx: Database,
+  found: { order: OrderRow; items: OrderItemRow[] },
+  captureId: string,
+  problem: 'denied' | 'reversed',
+): Promise<void> {
+  const { order, items } = found;
+  const values: Partial<OrderRow> = { paymentProblem: problem, paymentProblemAt: new Date() };
+  const stockBack = order.isPaid && !order.isSent && !order.cancelledAt;
+  if (stockBack) {
+    await giveOrderStockBack(tx, items, deps.notices.backInStock);
+    await giveDiscountUseBack(tx, order.id);
+    Object.assign(values, { cancelledAt: new Date(), cancelledBy: 'shop' });
+  }
+  await updateOrder(tx, order.id, values);
+  await recordOrderEvent(tx, {
+    orderId: order.id,
+    kind: 'payment-problem',
+    ...BY_SHOP,
+    details: { problem, captureId },
+  });
+  if (stockBack) {
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: 'cancelled',
+      ...BY_SHOP,
+      details: { reason: `PayPal ${problem} the payment` },
+    });
+  }
+  await deps.notices.alertShop(
+    tx,
+    `PayPal ${problem} the payment of order ${order.id}`,
+    `PayPal says the payment of order ${order.id} (capture ${captureId}) was ${problem}. ` +
+      (stockBack
+        ? 'The order was not sent: it is cancelled and its items are back in stock.'
+        : 'The order was already sent or cancelled: please look at it.'),
+  );
+}
+
+/**
+ * A refund PayPal finished, or one made in PayPal's own dashboard: it appears on the order, and
+ * gives back the order's discount code use if it refunds the order fully.
+ */
+export async function refundedAtProvider(
+  deps: SettleDeps,
+  tx: Database,
+  resource: ProviderRefund,
+): Promise<boolean> {
+  const known = await findRefundByProviderId(tx, resource.providerRefundId);
+  if (known) {
+    if (resource.status === 'COMPLETED') {
+      const completed = await settleRefundRow(
+        tx,
+        known.id,
+        ['requested', 'pending'],
+        { status: 'completed', completedAt: new Date() },
+        null,
+      );
+      if (completed) await recordRefundEvent(tx, completed, BY_SHOP);
+    }
+    return true;
+  }
+  const orderId = resource.captureId && (await findOrderIdOfCapture(tx, resource.captureId));
+  if (!orderId) return false;
+  const order = { id: orderId };
+  const made = await insertRefund(
+    tx,
+    {
+      id: randomUUID(),
+      orderId: order.id,
+      amount: centsToDecimalString(toCents(resource.amount)),
+      currency: resource.currency,
+      reason: 'Refunded in PayPal',
+      status: resource.status === 'PENDING' ? 'pending' : 'completed',
+      providerRefundId: resource.providerRefundId,
+      requestId: randomUUID(),
+      completedAt: resource.status === 'PENDING' ? null : new Date(),
+    },
+    [],
+    null,
+  );
+  const found = await findOrderWithLines(tx, order.id, { forUpdate: true });
+  await recordRefundEvent(tx, made.refund, BY_SHOP);
+  if (found) {
+    const afterSale = await findAfterSaleOfOrder(tx, order.id);
+    const refundedOrder = toOrder(found.order, found.items, afterSale);
+    if (isFullyRefunded(refundedOrder)) await giveDiscountUseBack(tx, order.id);
+    await deps.notices.queue(tx, refundedOrder, { refund: toRefund(made) });
+  }
+  return true;
+}
