@@ -4,9 +4,9 @@
 // A local stand-in plays PayPal and counts the verify calls.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PayPalClient } from '../../src/modules/payment-providers/paypal-client.ts';
 import { WEBHOOK_TIME_TOLERANCE_MS } from '../../src/modules/payment-providers/webhook-checks.ts';
 import { PAYPAL_WEBHOOKS_PER_MINUTE } from '../../src/modules/rate-limit/rules.ts';
+import { payPalClientOf } from '../helpers/stand-in-client.ts';
 import { PayPalStandIn } from '../helpers/paypal-stand-in.ts';
 import { countStatuses, releaseCopies } from '../helpers/release-together.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -21,13 +21,10 @@ describe(`security: the PayPal webhook makes no call to PayPal for a forger (${t
 
   beforeAll(async () => {
     standIn = await PayPalStandIn.start();
-    const paypal = new PayPalClient({
-      clientId: standIn.clientId,
-      clientSecret: standIn.clientSecret,
-      apiBase: standIn.url,
-      brandName: 'ProShop',
-    });
-    t = await createTestApp({ PAYPAL_WEBHOOK_ID: WEBHOOK_ID }, { paymentProvider: paypal });
+    t = await createTestApp(
+      { PAYPAL_WEBHOOK_ID: WEBHOOK_ID },
+      { paymentProvider: payPalClientOf(standIn) },
+    );
   });
   afterAll(async () => {
     await t?.close();

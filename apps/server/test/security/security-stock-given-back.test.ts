@@ -10,10 +10,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems } from '../../src/db/schema.ts';
 import { csvLine, csvText, parseCsv, UTF8_BOM } from '../../src/http/csv.ts';
-import { PayPalClient } from '../../src/modules/payment-providers/paypal-client.ts';
 import { createProduct, createSignedInUser } from '../helpers/factories.ts';
 import { multipartForm } from '../helpers/multipart.ts';
 import * as ordersApi from '../helpers/orders.ts';
+import { payPalClientOf } from '../helpers/stand-in-client.ts';
 import { PayPalStandIn } from '../helpers/paypal-stand-in.ts';
 import { countStatuses, releaseTogether } from '../helpers/release-together.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -42,13 +42,10 @@ describe(`security: stock given back (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     standIn = await PayPalStandIn.start();
-    const paypal = new PayPalClient({
-      clientId: standIn.clientId,
-      clientSecret: standIn.clientSecret,
-      apiBase: standIn.url,
-      brandName: 'ProShop',
-    });
-    t = await createTestApp({ PAYPAL_WEBHOOK_ID: WEBHOOK_ID }, { paymentProvider: paypal });
+    t = await createTestApp(
+      { PAYPAL_WEBHOOK_ID: WEBHOOK_ID },
+      { paymentProvider: payPalClientOf(standIn) },
+    );
     shopper = await createSignedInUser(t.database.db);
     admin = await createSignedInUser(t.database.db, { isAdmin: true });
   });
