@@ -17,7 +17,8 @@ import { recordRefundEvent } from './refund-events.ts';
  * What a payment provider reports after the sale, outside the shop's own calls (payments hands
  * each event over once verified and recorded, in its transaction): a capture taken back (denied
  * when pending, reversed by a chargeback), and a refund finished at the provider or made on its
- * own site. Any provider's webhook lands here, so the after-sale rules are written once.
+ * own site. The rules are written once here; the texts name PayPal, the one provider with a
+ webhook today (a second one will pass its name).
  */
 
 /** A refund as the provider reports it. */
@@ -77,7 +78,8 @@ export async function captureLost(
 
 /**
  * A refund PayPal finished, or one made in PayPal's own dashboard: it appears on the order, and
- * gives back the order's discount code use if it refunds the order fully.
+ * gives back the order's discount code use if it refunds the order fully. False when the refund
+ * is of no order of this shop.
  */
 export async function refundedAtProvider(
   deps: SettleDeps,
@@ -100,12 +102,11 @@ export async function refundedAtProvider(
   }
   const orderId = resource.captureId && (await findOrderIdOfCapture(tx, resource.captureId));
   if (!orderId) return false;
-  const order = { id: orderId };
   const made = await insertRefund(
     tx,
     {
       id: randomUUID(),
-      orderId: order.id,
+      orderId,
       amount: centsToDecimalString(toCents(resource.amount)),
       currency: resource.currency,
       reason: 'Refunded in PayPal',
@@ -117,12 +118,12 @@ export async function refundedAtProvider(
     [],
     null,
   );
-  const found = await findOrderWithLines(tx, order.id, { forUpdate: true });
+  const found = await findOrderWithLines(tx, orderId, { forUpdate: true });
   await recordRefundEvent(tx, made.refund, BY_SHOP);
   if (found) {
-    const afterSale = await findAfterSaleOfOrder(tx, order.id);
+    const afterSale = await findAfterSaleOfOrder(tx, orderId);
     const refundedOrder = toOrder(found.order, found.items, afterSale);
-    if (isFullyRefunded(refundedOrder)) await giveDiscountUseBack(tx, order.id);
+    if (isFullyRefunded(refundedOrder)) await giveDiscountUseBack(tx, orderId);
     await deps.notices.queue(tx, refundedOrder, { refund: toRefund(made) });
   }
   return true;
