@@ -36,6 +36,11 @@ test('the admin refunds one lamp with restock; the customer sees "Partially refu
   await form.getByLabel(`${lamp.name} (2 of 2 left)`).selectOption('1');
   await expect(form.getByLabel('Put the items back into stock')).toBeChecked();
   await form.getByLabel('Reason').fill('Arrived broken');
+  // Letters in the extra amount are said to be no amount, not a broken screen.
+  await form.getByLabel('Extra amount (optional)').fill('abc');
+  await expect(form.getByText('Enter an amount such as 12.50')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Refund $46.00' })).toBeDisabled();
+  await form.getByLabel('Extra amount (optional)').fill('');
   // One lamp and its share of the tax: 40.00 + 6.00.
   await expect(form).toContainText('Refund total: $46.00');
   await form.getByRole('button', { name: 'Refund $46.00' }).click();

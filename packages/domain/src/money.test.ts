@@ -6,6 +6,7 @@ import {
   hasAtMostTwoDecimals,
   lineTotal,
   toCents,
+  typedAmountCents,
 } from './money.ts';
 
 describe('money', () => {
@@ -66,5 +67,15 @@ describe('money', () => {
     expect(lineTotal(1999, 0)).toBe(0);
     expect(() => lineTotal(19.99, 7)).toThrow(RangeError);
     expect(() => lineTotal(1999, 1.5)).toThrow(RangeError);
+  });
+
+  it('reads a typed amount as cents, and tells what is no amount instead of throwing', () => {
+    expect(typedAmountCents('')).toBe(0);
+    expect(typedAmountCents(' 12.5 ')).toBe(1250);
+    expect(typedAmountCents('0.29')).toBe(29);
+    expect(typedAmountCents('abc')).toBeUndefined();
+    expect(typedAmountCents('-1')).toBeUndefined();
+    expect(typedAmountCents('1.005')).toBeUndefined();
+    expect(typedAmountCents('Infinity')).toBeUndefined();
   });
 });

@@ -34,6 +34,19 @@ export function toCents(amount: number | string): number {
   return Math.round(value * 100);
 }
 
+/**
+ * The cents of an amount a person typed (`12.5`, ` 3 `): blank is 0; undefined when it is no
+ * amount a form may send (letters, negative, more than 2 decimals), so the form can say so
+ * instead of failing.
+ */
+export function typedAmountCents(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || value < 0 || !hasAtMostTwoDecimals(value)) return undefined;
+  return toCents(value);
+}
+
 /** A number with 2 decimals from cents (1250 → 12.5). */
 export function fromCents(cents: number): number {
   return Math.round(cents) / 100;

@@ -1,4 +1,4 @@
-import { formatMoney, fromCents, toCents } from '@proshop/domain/money';
+import { formatMoney, fromCents, toCents, typedAmountCents } from '@proshop/domain/money';
 import type { Order } from '@proshop/domain/order-schemas';
 import {
   isRefundRefusal,
@@ -34,7 +34,8 @@ export function RefundForm({ order }: { order: Order }) {
   const lines = Object.entries(quantities)
     .filter(([, qty]) => qty > 0)
     .map(([orderItem, qty]) => ({ orderItem, qty }));
-  const extraCents = extra.trim() === '' ? 0 : toCents(Number(extra));
+  const typedExtra = typedAmountCents(extra);
+  const extraCents = typedExtra ?? 0;
   const plan = planRefund(target, {
     lines,
     shipping,
@@ -98,8 +99,17 @@ export function RefundForm({ order }: { order: Order }) {
           size="sm"
           inputMode="decimal"
           value={extra}
+          aria-invalid={typedExtra === undefined}
+          aria-describedby={
+            typedExtra === undefined ? `refund-extra-error-${order._id}` : undefined
+          }
           onChange={(event) => setExtra(event.target.value)}
         />
+        {typedExtra === undefined && (
+          <p id={`refund-extra-error-${order._id}`} className="small text-danger mb-0">
+            Enter an amount such as 12.50
+          </p>
+        )}
       </Form.Group>
       <Form.Group controlId={`refund-reason-${order._id}`} className="mb-2">
         <Form.Label className="small mb-0">Reason</Form.Label>
@@ -122,7 +132,9 @@ export function RefundForm({ order }: { order: Order }) {
         type="submit"
         variant="dark"
         className="w-100"
-        disabled={isLoading || isRefundRefusal(plan) || reason.trim() === ''}
+        disabled={
+          isLoading || isRefundRefusal(plan) || reason.trim() === '' || typedExtra === undefined
+        }
         onClick={() => reset()}
       >
         {isRefundRefusal(plan) ? 'Refund' : `Refund ${money(plan.amountCents)}`}
