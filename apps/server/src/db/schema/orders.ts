@@ -63,7 +63,7 @@ export const orders = pgTable(
     captureId: text('capture_id').unique(),
     payerEmail: text('payer_email'),
     /**
-     * Set while a capture is under way (orders/capture-attempt.ts): the order's stock is reserved
+     * Set while a capture is under way (orders/capture-claims.ts): the order's stock is reserved
      * and only the attempt with this id may finish it. The capture at the provider runs outside
      * any transaction, so the database is never held while the provider is asked.
      */
@@ -181,7 +181,7 @@ export const orderItems = pgTable(
 );
 
 /**
- * Money given back on a paid order (modules/orders/refund-order.ts). Its amount is computed by
+ * Money given back on a paid order (modules/after-sale/refund-order.ts). Its amount is computed by
  * the server from the order's stored prices (packages/domain/src/refunds.ts). Every refund not
  * failed counts against what was captured.
  */
@@ -246,7 +246,7 @@ export const refundLines = pgTable(
 );
 
 /**
- * A buyer's request to send lines of a paid order back (modules/orders/return-requests.ts). The
+ * A buyer's request to send lines of a paid order back (modules/after-sale/return-requests.ts). The
  * admin accepts it, which refunds the lines (refundId), or declines it with a message.
  */
 export const returnRequests = pgTable(

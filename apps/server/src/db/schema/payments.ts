@@ -5,7 +5,7 @@ import { createdAt } from './columns.ts';
 
 /**
  * PayPal webhook events already applied, by PayPal's event id: PayPal sends an event again until
- * it is acknowledged, and a duplicate must change nothing (orders/paypal-webhook.ts).
+ * it is acknowledged, and a duplicate must change nothing (payments/paypal-webhook.ts).
  */
 export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
   id: text('id').primaryKey(),

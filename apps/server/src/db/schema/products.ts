@@ -147,7 +147,7 @@ export const products = pgTable(
 /**
  * What a shopper buys: one combination of a product's options (Size M, Colour Blue), with its
  * own SKU, stock, optional price and picture, and an on/off switch. A product without options has
- * one variant choosing nothing (`options` = {}). Stock is taken per variant (orders/stock.ts).
+ * one variant choosing nothing (`options` = {}). Stock is taken per variant (products/stock.ts).
  */
 export const productVariants = pgTable(
   'product_variants',

@@ -1,10 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { arrayParam } from '../../db/array-param.ts';
 import { cartItems, carts } from '../../db/schema/cart.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { lineVariantColumns } from '../products/line-variant-columns.ts';
-
-const list = (values: readonly unknown[]) => sql.param([...values]);
 
 const productColumns = {
   id: products.id,
@@ -94,11 +93,11 @@ export function findCatalogueForLines(
       productVariants,
       and(
         eq(productVariants.productId, products.id),
-        sql`(${productVariants.id} = any(${list(variantIds)}::uuid[])
+        sql`(${productVariants.id} = any(${arrayParam(variantIds)}::uuid[])
           or ${products.options} = '[]'::jsonb)`,
       ),
     )
-    .where(sql`${products.id} = any(${list(productIds)}::uuid[])`);
+    .where(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`);
 }
 
 export type CatalogueRow = Awaited<ReturnType<typeof findCatalogueForLines>>[number];

@@ -7,7 +7,7 @@ import { quoteOrder, type ShopNow } from './place-order.ts';
 
 /**
  * Whether a code applies to the cart's lines now, and the order's prices with it: the same
- * quote as placing the order (orders/service.ts), so the cart shows what the order will cost
+ * quote as placing the order (place-order.ts), so the cart shows what the order will cost
  * and the reason a code does not apply, in the same words. `discount` is what the code saves:
  * the amount off the items, or for free shipping the shipping it waives.
  */

@@ -8,6 +8,7 @@ import {
   takeStock,
   type LowStockWatch,
   type StockShortage,
+  unitsBy,
 } from '../products/stock.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import type { OrderItemRow } from './order-mapper.ts';
@@ -18,13 +19,6 @@ import type { OrderItemRow } from './order-mapper.ts';
  * cancellation and a chargeback of one order, in any order or at once, never give back more than
  * was taken. The variants' stock itself is the products module's (products/stock.ts).
  */
-
-/** A map of units by key, for lines that share a key. */
-function unitsBy(items: readonly OrderItemRow[], keyOf: (item: OrderItemRow) => string) {
-  const units = new Map<string, number>();
-  for (const item of items) units.set(keyOf(item), (units.get(keyOf(item)) ?? 0) + item.qty);
-  return units;
-}
 
 /** Adds units to what the order's lines took from stock, or gave back (order_items). */
 async function recordLineStock(

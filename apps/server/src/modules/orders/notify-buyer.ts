@@ -39,11 +39,11 @@ export interface OrderNotices {
    */
   alertShop(tx: Database, subject: string, text: string): Promise<void>;
   /**
-   * The shop's e-mail about the variants a sale took low on stock (stock.ts), queued in the
+   * The shop's e-mail about the variants a sale took low on stock (products/stock.ts), queued in the
    * sale's transaction; none without SHOP_EMAIL (the admin's product list still shows them).
    */
   lowStock: LowStockWatch;
-  /** Answers the back-in-stock requests of stock given back (stock.ts giveStockBack). */
+  /** Answers the back-in-stock requests of stock given back (orders/line-stock.ts giveOrderStockBack). */
   backInStock: BackInStock;
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { arrayParam } from '../../db/array-param.ts';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
 import { NOTHING_AFTER_SALE } from './after-sale-records.ts';
 import type { NewOrder, NewOrderItem, OrderItemRow } from './order-mapper.ts';
 import { orderEventValues } from './order-events.ts';
-import { list, type OrderWithItems } from './repository.ts';
+import type { OrderWithItems } from './repository.ts';
 
 /**
  * Storing a placed order, for the checkout module (which decides what is placed): the one
@@ -38,11 +39,11 @@ export async function insertOrder(
     orderId: order.id,
     position,
   }));
-  const column = (key: keyof OrderItemRow) => list(itemRows.map((row) => row[key]));
+  const column = (key: keyof OrderItemRow) => arrayParam(itemRows.map((row) => row[key]));
   // One array per column, in the table's order of columns (Drizzle inserts into all of them):
   // the same text for any number of lines. The option values go as JSON texts read as jsonb:
   // an array of arrays would reach the drivers as a two-dimensional array, not as jsonb values.
-  const options = list(itemRows.map((row) => JSON.stringify(row.options)));
+  const options = arrayParam(itemRows.map((row) => JSON.stringify(row.options)));
   const lines = db.$with('lines').as(
     db.insert(orderItems).select(
       sql`select * from unnest(${column('id')}::uuid[], ${column('orderId')}::uuid[],

@@ -17,9 +17,6 @@ export interface OrderWithItems {
   afterSale: AfterSale;
 }
 
-/** An array of values as one parameter, e.g. for `= any(...)`. */
-export const list = (values: readonly unknown[]) => sql.param([...values]);
-
 export async function findItemsOfOrders(db: Database, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
   return db

@@ -11,7 +11,7 @@ export interface PaymentProvider {
   readonly kind: 'paypal' | 'test';
   /**
    * The longest a capturePayment call can take before it answers or throws: a capture attempt is
-   * leased for longer than this (orders/capture-attempt.ts).
+   * leased for longer than this (orders/capture-claims.ts).
    */
   readonly captureTimeLimitMs: number;
   createPayment(input: CreatePaymentInput): Promise<{ providerOrderId: string }>;

@@ -117,7 +117,7 @@ export async function startPayment(
 
 /**
  * Pays an order without holding the database while the provider is asked: one short transaction
- * checks the order, reserves its stock and starts a capture attempt (capture-attempt.ts); the
+ * checks the order, reserves its stock and starts a capture attempt (orders/capture-claims.ts); the
  * capture runs outside any transaction; a second short one marks the order paid, or gives the
  * stock back (settle-capture.ts). An out-of-stock line, or a discount code used up meanwhile, is
  * found before any money is captured.

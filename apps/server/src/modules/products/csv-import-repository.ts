@@ -41,7 +41,7 @@ export async function findSkuOwners(
 }
 
 /**
- * Locks the products in id order, as payments do (orders/stock.ts), so that an import and
+ * Locks the products in id order, as payments do (products/stock.ts), so that an import and
  * payments of the same products never deadlock; their variants are held with them
  * (docs/decisions/0019).
  */

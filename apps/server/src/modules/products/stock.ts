@@ -41,7 +41,10 @@ const shortageOf = (item: StockLine): StockShortage => ({
 });
 
 /** Units per key, adding up lines that share one (old data may repeat a product). */
-function unitsBy(items: readonly StockLine[], keyOf: (item: StockLine) => string) {
+export function unitsBy<Line extends { qty: number }>(
+  items: readonly Line[],
+  keyOf: (item: Line) => string,
+) {
   const units = new Map<string, number>();
   for (const item of items) units.set(keyOf(item), (units.get(keyOf(item)) ?? 0) + item.qty);
   return units;

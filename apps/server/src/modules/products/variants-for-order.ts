@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { arrayParam } from '../../db/array-param.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { lineVariantColumns } from './line-variant-columns.ts';
-
-/** An array of values as one parameter, e.g. for `= any(...)`. */
-const list = (values: readonly unknown[]) => sql.param([...values]);
 
 /**
  * The products of an order request, each with the variants the request can mean, in one query:
@@ -34,11 +32,11 @@ export async function findProductsForOrder(
       productVariants,
       and(
         eq(productVariants.productId, products.id),
-        sql`(${productVariants.id} = any(${list(variantIds)}::uuid[])
+        sql`(${productVariants.id} = any(${arrayParam(variantIds)}::uuid[])
           or ${products.options} = '[]'::jsonb)`,
       ),
     )
-    .where(sql`${products.id} = any(${list(productIds)}::uuid[])`)
+    .where(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`)
     .prepare('order_products_variants')
     .execute();
 }
