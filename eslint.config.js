@@ -48,7 +48,7 @@ const tableReads = {
   orders: ['products'],
   products: ['taxonomy'],
   promotions: ['orders', 'products', 'taxonomy'],
-  reviews: ['orders', 'products'],
+  reviews: ['orders'],
   seo: ['products', 'taxonomy'],
   taxonomy: ['products'],
   uploads: ['orders', 'products', 'taxonomy'],
@@ -217,6 +217,13 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by contract even when they await nothing.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // Two owners' tables may name each other's keys, as the database's foreign keys do (an order
+    // names its discount, a discount's use names its order): drizzle reads them lazily
+    // (`references(() => orders.id)`), so the cycle between their files is safe there only.
+    files: ['apps/server/src/db/schema/*.ts'],
+    rules: { 'import/no-cycle': 'off' },
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -49,3 +49,52 @@ export function circles(graph) {
   for (const module of [...graph.keys()].sort()) visit(module, module, [module]);
   return [...found.values()];
 }
+
+const SCHEMA_IMPORT =
+  /(?:^|\n)\s*import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"](?:\.{1,2}\/)+db\/schema\/([\w-]+)\.ts['"]/g;
+const BUILDER_WRITE = /\.(insert|update|delete)\(\s*(\w+)\s*\)/g;
+const SQL_WRITE = /\b(insert\s+into|update|delete\s+from)\s+(?:\$\{(\w+)\}|"?(\w+)"?)/gi;
+const TABLE_NAME = /pgTable\(\s*['"](\w+)['"]/g;
+
+/**
+ * Every write of a module to a table another module owns (db/schema/<owner>.ts): a query
+ * builder's insert, update or delete of an imported table, or SQL text naming one. Each table
+ * has one writer (issue #34); the others ask it through a function or a hook.
+ */
+export function foreignWrites(modulesDir, schemaDir) {
+  const tableOwner = new Map();
+  for (const entry of readdirSync(schemaDir)) {
+    const owner = entry.replace(/\.ts$/, '');
+    for (const [, table] of readFileSync(join(schemaDir, entry), 'utf8').matchAll(TABLE_NAME)) {
+      tableOwner.set(table, owner);
+    }
+  }
+  const found = [];
+  for (const module of readdirSync(modulesDir, { withFileTypes: true })) {
+    if (!module.isDirectory()) continue;
+    for (const file of sourceFiles(join(modulesDir, module.name))) {
+      const text = readFileSync(file, 'utf8');
+      const imported = new Map();
+      for (const [, names, owner] of text.matchAll(SCHEMA_IMPORT)) {
+        for (const name of names.split(',')) {
+          const local = name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop();
+          if (local) imported.set(local, owner);
+        }
+      }
+      const note = (table, owner) => {
+        if (owner !== undefined && owner !== module.name) {
+          found.push({ module: module.name, file: relative(modulesDir, file), table, owner });
+        }
+      };
+      for (const [, , table] of text.matchAll(BUILDER_WRITE)) note(table, imported.get(table));
+      for (const [, , variable, name] of text.matchAll(SQL_WRITE)) {
+        if (variable) note(variable, imported.get(variable));
+        else note(name, tableOwner.get(name));
+      }
+    }
+  }
+  return found;
+}

@@ -28,6 +28,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { createPaymentProvider } from './modules/payment-providers/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/payment-providers/payment-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
+import { ratingCopies, taxonomyCopies } from './modules/products/copies.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -178,8 +179,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(productRoutes);
-  await app.register(taxonomyRoutes);
-  await app.register(reviewRoutes);
+  // The products table keeps copies of what these own; products writes them (products/copies.ts).
+  await app.register(taxonomyRoutes, { copies: taxonomyCopies });
+  await app.register(reviewRoutes, { copies: ratingCopies });
   await app.register(uploadRoutes);
   await app.register(uploadFilesPlugin);
   await app.register(userRoutes);

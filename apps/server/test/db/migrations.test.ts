@@ -64,8 +64,12 @@ async function insertSnapshotRows(db: Database, rows: Record<string, string[]>) 
     );
     const tableRows = rows[name] ?? [];
     if (columns.length === 0 || tableRows.length === 0) continue;
+    // Columns the newer schema dropped take their defaults here.
+    const newest = new Set(Object.keys(JSON.parse(tableRows[0]!) as object));
     const list = sql.join(
-      columns.map((column) => sql.identifier(column.column_name)),
+      columns
+        .filter((column) => newest.has(column.column_name))
+        .map((column) => sql.identifier(column.column_name)),
       sql`, `,
     );
     await db.execute(
@@ -74,6 +78,12 @@ async function insertSnapshotRows(db: Database, rows: Record<string, string[]>) 
     );
   }
 }
+
+/**
+ * Columns the newest migration drops on purpose, their data moved elsewhere (its own migration
+ * test checks where): 0021 moved orders.discount_use_held to discount_uses.
+ */
+const droppedByNewest: Record<string, string[]> = { orders: ['discount_use_held'] };
 
 describe('migrations', () => {
   it('keep every row of a shop at the previous migration when it upgrades to the newest', async () => {
@@ -98,7 +108,9 @@ describe('migrations', () => {
       const after = await snapshot(t.handle.db);
       // Every row still there with every value it had; columns the upgrade added are left out.
       for (const [table, rows] of Object.entries(before)) {
-        const columns = Object.keys(JSON.parse(rows[0] ?? '{}') as object);
+        const columns = Object.keys(JSON.parse(rows[0] ?? '{}') as object).filter(
+          (name) => !droppedByNewest[table]?.includes(name),
+        );
         const valuesOf = (found: string[] = []) =>
           found
             .map((row) => {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { orders, products, productVariants } from '../../src/db/schema.ts';
+import { discountUses, orders, products, productVariants } from '../../src/db/schema.ts';
 
 type Headers = Record<string, string>;
 /**
@@ -94,5 +94,25 @@ export const variantStockOf = async (db: Database, variantId: string) =>
   (await db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]!
     .countInStock;
 
-export const orderRow = async (db: Database, orderId: string) =>
-  (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+/** The order's row, and whether it holds a use of its discount code now (discount_uses). */
+export const orderRow = async (db: Database, orderId: string) => {
+  const [row] = await db
+    .select({ order: orders, use: discountUses.orderId })
+    .from(orders)
+    .leftJoin(discountUses, eq(discountUses.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  return { ...row!.order, discountUseHeld: row!.use !== null };
+};
+
+/** Gives the order a use of its code without counting it, as a test sets up a customer's past. */
+export const holdUse = async (db: Database, orderId: string) => {
+  const order = await orderRow(db, orderId);
+  await db
+    .insert(discountUses)
+    .values({ orderId, discountId: order.discountId, userId: order.userId });
+};
+
+/** Takes the order's use away without counting it back. */
+export const dropUse = async (db: Database, orderId: string) => {
+  await db.delete(discountUses).where(eq(discountUses.orderId, orderId));
+};

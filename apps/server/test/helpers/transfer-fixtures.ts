@@ -11,6 +11,7 @@ import {
   addresses,
   cartItems,
   carts,
+  discountUses,
   discounts,
   emailConfirmations,
   mailOutbox,
@@ -164,13 +165,15 @@ export async function seedShop(db: Database) {
       discountPrice: '0.01',
       discountCode: code!.code,
       discountId: code!.id,
-      discountUseHeld: true,
       shippingPrice: '10.00',
       taxPrice: '0.00',
       totalPrice: '10.01',
       idempotencyKey: 'key-ü-1',
     })
     .returning();
+  await db
+    .insert(discountUses)
+    .values({ orderId: unpaid!.id, discountId: code!.id, userId: shopper.id });
   const [buyerGone] = await db
     .insert(orders)
     .values({

@@ -4,7 +4,7 @@ import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { discounts, mailOutbox, orders } from '../../src/db/schema.ts';
+import { discountUses, discounts, mailOutbox, orders } from '../../src/db/schema.ts';
 import { PayPalClient } from '../../src/modules/payment-providers/paypal-client.ts';
 import { TestPaymentProvider } from '../../src/modules/payment-providers/test-provider.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from '../helpers/factories.ts';
@@ -124,11 +124,10 @@ describe(`discount code uses taken at payment (${testDatabaseKind})`, () => {
   const heldBy = async (orderIds: string[]) =>
     (
       await db()
-        .select({ id: orders.id, held: orders.discountUseHeld })
-        .from(orders)
-        .where(inArray(orders.id, orderIds))
+        .select({ id: discountUses.orderId })
+        .from(discountUses)
+        .where(inArray(discountUses.orderId, orderIds))
     )
-      .filter((row) => row.held)
       .map((row) => row.id)
       .sort();
   /** One unit of a product at 20.00. */
@@ -168,7 +167,10 @@ describe(`discount code uses taken at payment (${testDatabaseKind})`, () => {
         payload: { providerOrderId },
       })),
     );
-    expect(countStatuses(answers)).toEqual({ 200: 10, 409: 190 });
+    // On a busy machine some of the 200 wait longer for a database connection than the pool
+    // allows and are told to retry (503): refused uncharged too, as the captures below show.
+    const { 200: paidCount, 409: usedUp = 0, 503: busy = 0 } = countStatuses(answers);
+    expect({ paidCount, refused: usedUp + busy }).toEqual({ paidCount: 10, refused: 190 });
     for (const refused of answers.filter((res) => res.statusCode === 409)) {
       expect(refused.json<{ message: string }>().message).toBe(
         refusedWith(DISCOUNT_MESSAGES.usedUp(code.code)),

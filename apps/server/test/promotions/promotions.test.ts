@@ -25,7 +25,14 @@ import {
   createProductWithVariants,
   createSignedInUser,
 } from '../helpers/factories.ts';
-import { orderRow, pay, shippingAddress, startPayment } from '../helpers/orders.ts';
+import {
+  dropUse,
+  holdUse,
+  orderRow,
+  pay,
+  shippingAddress,
+  startPayment,
+} from '../helpers/orders.ts';
 import { PayPalStandIn } from '../helpers/paypal-stand-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -678,12 +685,13 @@ describe('discount codes', () => {
       const [first] = await db.select().from(orders).where(eq(orders.userId, buyer.user.id));
       await db
         .update(orders)
-        .set({ isPaid: true, paidAt: new Date(), discountUseHeld: true })
+        .set({ isPaid: true, paidAt: new Date() })
         .where(eq(orders.id, first!.id));
+      await holdUse(db, first!.id);
       await expectRefused(code, lines, 422, `You have already used discount code ${code}`, buyer);
       expect((await check(code, lines)).statusCode).toBe(200);
       // A use given back (a cancellation, a full refund) lets the customer use it again.
-      await db.update(orders).set({ discountUseHeld: false }).where(eq(orders.id, first!.id));
+      await dropUse(db, first!.id);
       expect((await check(code, lines, buyer)).statusCode).toBe(200);
     });
 
@@ -834,12 +842,14 @@ describe('discount codes', () => {
       const at = (offset: number) => new Date(Date.now() + offset);
       await db
         .update(orders)
-        .set({ isPaid: true, paidAt: at(0), discountUseHeld: true, createdAt: at(-3000) })
+        .set({ isPaid: true, paidAt: at(0), createdAt: at(-3000) })
         .where(eq(orders.id, paid!));
+      await holdUse(db, paid!);
       await db
         .update(orders)
-        .set({ isPaid: true, paidAt: at(0), discountUseHeld: true, createdAt: at(-2000) })
+        .set({ isPaid: true, paidAt: at(0), createdAt: at(-2000) })
         .where(eq(orders.id, paidToo!));
+      await holdUse(db, paidToo!);
       await db
         .update(orders)
         .set({ isPaid: true, paidAt: at(0), cancelledAt: at(0), createdAt: at(-1000) })

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reviews } from '../../src/db/schema.ts';
+import { ratingCopies } from '../../src/modules/products/copies.ts';
 import { refreshRatings } from '../../src/modules/reviews/service.ts';
 import {
   createProduct,
@@ -87,7 +88,7 @@ describe('pages written by the server', () => {
       { productId: product.id, userId: reviewer.id, name: 'Ann', rating: 4, comment: 'Bright.' },
       { productId: product.id, userId: null, name: 'Bob', rating: 5, comment: 'Great.' },
     ]);
-    await refreshRatings(db, [product.id]);
+    await refreshRatings(db, ratingCopies, [product.id]);
 
     const res = await t.app.inject(`/product/${product.id}`);
     expect(res.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { products, productVariants, reviews, users } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
 import { refreshVariantSummaries } from '../../modules/products/variant-summary.ts';
+import { ratingCopies } from '../../modules/products/copies.ts';
 import { refreshRatings } from '../../modules/reviews/service.ts';
 import { taxonomyTable } from '../../modules/taxonomy/tables.ts';
 import {
@@ -167,7 +168,11 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
         comment: review.comment,
       });
     }
-    await refreshRatings(tx, new Set(demoReviews.map((r) => productIdByKey.get(r.productKey)!)));
+    await refreshRatings(
+      tx,
+      ratingCopies,
+      new Set(demoReviews.map((r) => productIdByKey.get(r.productKey)!)),
+    );
     await announceCatalogueChange(tx);
   });
   return {

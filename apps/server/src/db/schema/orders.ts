@@ -41,9 +41,6 @@ export const orders = pgTable(
     /** The code as the order used it, and its record (null once deleted). */
     discountCode: text('discount_code'),
     discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
-    /** Whether the order holds one use of its discount now (taken at payment, given back on
-     * cancellation or a full refund). */
-    discountUseHeld: boolean('discount_use_held').notNull().default(false),
     shippingPrice: money('shipping_price').notNull(),
     taxPrice: money('tax_price').notNull(),
     totalPrice: money('total_price').notNull(),

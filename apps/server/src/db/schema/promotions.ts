@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   text,
@@ -13,11 +14,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money } from './columns.ts';
+import { orders } from './orders.ts';
+import { users } from './users.ts';
 
 /**
  * Discount codes (modules/promotions). A use is held by a paid order from the transaction that
  * takes its stock, under a lock on this row, until the order is cancelled or fully refunded
- * (docs/decisions/0020): `uses` counts them, so that a limit holds however many pay at once.
+ * (docs/decisions/0020): `uses` counts them, so that a limit holds however many pay at once, and
+ * discount_uses says which orders hold them.
  */
 export const discounts = pgTable(
   'discounts',
@@ -53,4 +57,24 @@ export const discounts = pgTable(
     uniqueIndex('discounts_code_key').on(table.code),
     check('discounts_uses_check', sql`${table.uses} >= 0`),
   ],
+);
+
+/**
+ * The orders that hold a use of their discount now, one row each: written with `discounts.uses`
+ * in one transaction (modules/promotions/uses.ts), so the row's presence makes giving a use back
+ * happen once. The buyer is copied so that a per-customer limit counts without the orders table.
+ */
+export const discountUses = pgTable(
+  'discount_uses',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the code is deleted: it counts nothing any more. */
+    discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    /** Null once the buyer's account is deleted, as on the order. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('discount_uses_discount_user_idx').on(table.discountId, table.userId)],
 );

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import { discounts } from '../../db/schema/promotions.ts';
+import { discountUses, discounts } from '../../db/schema/promotions.ts';
 import { categories } from '../../db/schema/taxonomy.ts';
 
 export type DiscountValues = Omit<
@@ -170,9 +170,10 @@ export function findOrdersOfDiscount(db: Database, id: string, limit: number) {
       discountPrice: orders.discountPrice,
       totalPrice: orders.totalPrice,
       currency: orders.currency,
-      useHeld: orders.discountUseHeld,
+      useHeld: sql<boolean>`${discountUses.orderId} is not null`,
     })
     .from(orders)
+    .leftJoin(discountUses, eq(discountUses.orderId, orders.id))
     .where(and(eq(orders.discountId, id), eq(orders.isPaid, true)))
     .orderBy(desc(orders.createdAt), asc(orders.id))
     .limit(limit);
@@ -186,9 +187,8 @@ export async function findDiscountForCustomer(db: Database, code: string, userId
   const [row] = await db
     .select({
       discount: discounts,
-      customerUses: sql<number>`(select count(*)::int from ${orders} o
-        where o.discount_id = ${discounts}.id and o.user_id = ${userId}
-        and o.discount_use_held)`,
+      customerUses: sql<number>`(select count(*)::int from ${discountUses} u
+        where u.discount_id = ${discounts}.id and u.user_id = ${userId})`,
       customerPaidOrders: sql<number>`(select count(*)::int from ${orders} o
         where o.user_id = ${userId} and o.is_paid and o.cancelled_at is null)`,
     })

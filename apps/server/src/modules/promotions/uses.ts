@@ -1,13 +1,13 @@
 import { discountUseProblem, type DiscountUsage } from '@proshop/domain/discounts';
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { discounts } from '../../db/schema/promotions.ts';
+import { discountUses, discounts } from '../../db/schema/promotions.ts';
 
 /**
  * The uses of discount codes (docs/decisions/0020). An order holds one use of its code from the
  * transaction that takes its stock at payment until its capture fails, it is cancelled, or it is
- * fully refunded: `discounts.uses` counts them and `orders.discount_use_held` says which order
+ * fully refunded: `discounts.uses` counts them and a row of `discount_uses` says which order
  * holds one, so that giving back happens once. Taking a use locks the discount's row, after the
  * order's row and its products (takeStock), and every transaction that gives one back locks them
  * in the same order, so no two payers or refunds deadlock.
@@ -19,7 +19,6 @@ export interface OrderUsingCode {
   /** Null once the buyer's account is deleted: no other order of theirs counts then. */
   userId: string | null;
   discountId: string | null;
-  discountUseHeld: boolean;
 }
 
 /**
@@ -34,20 +33,29 @@ async function customerUsage(
   discountId: string,
 ): Promise<Omit<DiscountUsage, 'usesTaken'>> {
   if (order.userId === null) return { customerUses: 0, customerPaidOrders: 0 };
-  const others = and(eq(orders.userId, order.userId), ne(orders.id, order.id));
   const [row] = await tx
     .select({
-      customerUses: sql<number>`count(*) filter (where ${and(
-        eq(orders.discountId, discountId),
-        eq(orders.discountUseHeld, true),
-      )})::int`,
-      customerPaidOrders: sql<number>`count(*) filter (where ${and(
-        isNull(orders.cancelledAt),
-        or(eq(orders.isPaid, true), isNotNull(orders.captureAttemptId)),
-      )})::int`,
+      customerUses: sql<number>`(${tx
+        .select({ n: count() })
+        .from(discountUses)
+        .where(
+          and(
+            eq(discountUses.discountId, discountId),
+            eq(discountUses.userId, order.userId),
+            ne(discountUses.orderId, order.id),
+          ),
+        )})`.mapWith(Number),
+      customerPaidOrders: count(),
     })
     .from(orders)
-    .where(others);
+    .where(
+      and(
+        eq(orders.userId, order.userId),
+        ne(orders.id, order.id),
+        isNull(orders.cancelledAt),
+        or(eq(orders.isPaid, true), isNotNull(orders.captureAttemptId)),
+      ),
+    );
   return { customerUses: row?.customerUses ?? 0, customerPaidOrders: row?.customerPaidOrders ?? 0 };
 }
 
@@ -57,9 +65,14 @@ async function customerUsage(
  * but not the orders being placed with it (their foreign key's check takes `FOR KEY SHARE`,
  * which `FOR UPDATE` would wait for).
  */
-async function findDiscount(tx: Database, id: string, lock: boolean) {
+async function findDiscount(tx: Database, order: OrderUsingCode, id: string, lock: boolean) {
   const query = tx
     .select({
+      /** Whether the order holds its use already (an attempt in doubt taken over). */
+      held: sql<boolean>`exists (${tx
+        .select({ one: sql`1` })
+        .from(discountUses)
+        .where(eq(discountUses.orderId, order.id))})`,
       code: discounts.code,
       active: discounts.active,
       usageLimit: discounts.usageLimit,
@@ -88,9 +101,9 @@ async function checkUse(
   order: OrderUsingCode,
   lock: boolean,
 ): Promise<UseCheck | undefined> {
-  if (order.discountId === null || order.discountUseHeld) return undefined;
-  const discount = await findDiscount(tx, order.discountId, lock);
-  if (!discount) return undefined;
+  if (order.discountId === null) return undefined;
+  const discount = await findDiscount(tx, order, order.discountId, lock);
+  if (!discount || discount.held) return undefined;
   const customer = await customerUsage(tx, order, order.discountId);
   return {
     discountId: order.discountId,
@@ -123,7 +136,7 @@ export async function takeDiscountUse(
   const check = await checkUse(tx, order, true);
   if (!check) return undefined;
   if (check.problem) return check.problem;
-  await countUse(tx, order.id, check.discountId);
+  await countUse(tx, order, check.discountId);
   return undefined;
 }
 
@@ -137,16 +150,16 @@ export async function forceDiscountUse(
 ): Promise<string | undefined> {
   const check = await checkUse(tx, order, true);
   if (!check) return undefined;
-  await countUse(tx, order.id, check.discountId);
+  await countUse(tx, order, check.discountId);
   return check.problem;
 }
 
-async function countUse(tx: Database, orderId: string, discountId: string) {
+async function countUse(tx: Database, order: OrderUsingCode, discountId: string) {
   const held = await tx
-    .update(orders)
-    .set({ discountUseHeld: true })
-    .where(and(eq(orders.id, orderId), eq(orders.discountUseHeld, false)))
-    .returning({ id: orders.id });
+    .insert(discountUses)
+    .values({ orderId: order.id, discountId, userId: order.userId })
+    .onConflictDoNothing()
+    .returning({ orderId: discountUses.orderId });
   if (held.length === 0) return;
   await tx
     .update(discounts)
@@ -155,16 +168,15 @@ async function countUse(tx: Database, orderId: string, discountId: string) {
 }
 
 /**
- * Gives back the use the order holds, if it holds one (once: the flag goes back first). Call it
- * with the order's row locked and after any stock given back in the same transaction, so that
- * the discount's row is the last locked, as when a use is taken. True when a use went back.
+ * Gives back the use the order holds, if it holds one (once: its row goes first). Call it with
+ * the order's row locked and after any stock given back in the same transaction, so that the
+ * discount's row is the last locked, as when a use is taken. True when a use went back.
  */
 export async function giveDiscountUseBack(tx: Database, orderId: string): Promise<boolean> {
   const [released] = await tx
-    .update(orders)
-    .set({ discountUseHeld: false })
-    .where(and(eq(orders.id, orderId), eq(orders.discountUseHeld, true)))
-    .returning({ discountId: orders.discountId });
+    .delete(discountUses)
+    .where(eq(discountUses.orderId, orderId))
+    .returning({ discountId: discountUses.discountId });
   if (!released) return false;
   // A code deleted since counts nothing any more.
   if (released.discountId !== null) {

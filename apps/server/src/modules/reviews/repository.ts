@@ -1,23 +1,20 @@
 import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
-import { products } from '../../db/schema/products.ts';
 import { reviews } from '../../db/schema/reviews.ts';
+import type { RatingSummary } from './rating-copies.ts';
 import type { ReviewRow } from './review-mapper.ts';
 
-/**
- * Recomputes a product's rating and review count from its reviews. Call it inside the
- * transaction that changed the reviews so that the two never disagree.
- */
-export async function refreshProductRating(tx: Database, productId: string): Promise<void> {
-  await tx
-    .update(products)
-    .set({
-      rating: sql`coalesce((select round(avg(${reviews.rating}), 2) from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
-      numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${productId})`,
-      updatedAt: sql`now()`,
+/** A product's rating and review count, computed from its reviews. */
+export async function ratingOf(tx: Database, productId: string): Promise<RatingSummary> {
+  const [row] = await tx
+    .select({
+      rating: sql<string>`coalesce(round(avg(${reviews.rating}), 2), 0)::text`,
+      numReviews: sql<number>`count(*)::int`,
     })
-    .where(eq(products.id, productId));
+    .from(reviews)
+    .where(eq(reviews.productId, productId));
+  return row ?? { rating: '0', numReviews: 0 };
 }
 
 /** A product's reviews, oldest first, each marked when its author has a paid order with it. */
@@ -47,19 +44,6 @@ export function findReviewsOfProduct(db: Database, productId: string): Promise<R
     .from(reviews)
     .where(eq(reviews.productId, productId))
     .orderBy(asc(reviews.createdAt), asc(reviews.id));
-}
-
-/**
- * Locks the product's row until the transaction ends, so that concurrent reviews of it are
- * counted one after the other; false when there is no such product.
- */
-export async function lockProduct(tx: Database, productId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for('update');
-  return rows.length > 0;
 }
 
 export async function insertReview(tx: Database, values: typeof reviews.$inferInsert) {

@@ -3,11 +3,16 @@ import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-sch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import type { RatingCopies } from './rating-copies.ts';
 import { addReview } from './service.ts';
 
 export const REVIEW_ADDED = 'Review added';
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `copies`: the products module's side of a product's rating (app.ts wires it). */
+export const reviewRoutes: FastifyPluginAsyncZod<{ copies: RatingCopies }> = async (
+  app,
+  { copies },
+) => {
   app.post(
     '/api/products/:id/reviews',
     {
@@ -21,7 +26,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await addReview(app.db, app.catalogue, request.params.id, currentUser(request), request.body);
+      await addReview(
+        app.db,
+        app.catalogue,
+        copies,
+        request.params.id,
+        currentUser(request),
+        request.body,
+      );
       return reply.code(201).send({ message: REVIEW_ADDED });
     },
   );

@@ -9,19 +9,16 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
-import {
-  findReviewsOfProduct,
-  insertReview,
-  lockProduct,
-  refreshProductRating,
-} from './repository.ts';
+import type { RatingCopies } from './rating-copies.ts';
+import { findReviewsOfProduct, insertReview, ratingOf } from './repository.ts';
 import { toReview } from './review-mapper.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 
 // This module owns a product's reviews and the rating and review count computed from them (the
-// products table keeps both for its lists and sorting). The products module asks it for a
-// product's reviews through reviewsOfProduct and never writes the rating; this module never
-// imports the products module (a lint zone keeps that one direction).
+// products table keeps a copy of both for its lists and sorting, written by the products module
+// through RatingCopies). The products module asks it for a product's reviews through
+// reviewsOfProduct; this module never imports the products module (a lint zone keeps that one
+// direction) and never writes its table.
 
 export const PRODUCT_ALREADY_REVIEWED = 'Product already reviewed';
 
@@ -33,6 +30,7 @@ export const PRODUCT_ALREADY_REVIEWED = 'Product already reviewed';
 export async function addReview(
   db: Database,
   catalogue: CatalogueChanges,
+  copies: RatingCopies,
   productId: string,
   user: SessionUser,
   review: CreateReviewRequest,
@@ -41,7 +39,7 @@ export async function addReview(
   try {
     await catalogue.change(db, async (tx) => {
       await confirmCaller(tx, user, 'user');
-      if (!(await lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+      if (!(await copies.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
       await insertReview(tx, {
         productId,
         userId: user.id,
@@ -49,7 +47,7 @@ export async function addReview(
         rating: review.rating,
         comment: review.comment,
       });
-      await refreshProductRating(tx, productId);
+      await copies.copyRating(tx, productId, await ratingOf(tx, productId));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(PRODUCT_ALREADY_REVIEWED);
@@ -70,6 +68,12 @@ export async function reviewsOfProduct(
  * Recomputes the rating and review count of each product, in the caller's transaction: for tools
  * that write many reviews at once (the demo seed).
  */
-export async function refreshRatings(tx: Database, productIds: Iterable<string>): Promise<void> {
-  for (const productId of productIds) await refreshProductRating(tx, productId);
+export async function refreshRatings(
+  tx: Database,
+  copies: RatingCopies,
+  productIds: Iterable<string>,
+): Promise<void> {
+  for (const productId of productIds) {
+    await copies.copyRating(tx, productId, await ratingOf(tx, productId));
+  }
 }

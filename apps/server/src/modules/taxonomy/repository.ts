@@ -79,21 +79,6 @@ export async function lockTaxonomy(
     .for('update');
 }
 
-/**
- * Locks the products of a record, in id order. Taken before the record's own lock: a product
- * edit locks its product first and then the records it names, so the same order here keeps a
- * rename or merge from waiting on an edit that waits on it.
- */
-export async function lockProductsOf(tx: Database, kind: TaxonomyKind, id: string): Promise<void> {
-  const product = productTaxonomyColumns(kind);
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(product.id, id))
-    .orderBy(asc(products.id))
-    .for('no key update');
-}
-
 export async function countProductsOf(
   tx: Database,
   kind: TaxonomyKind,
@@ -152,21 +137,6 @@ export async function updateTaxonomyById(
     .update(table)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(table.id, id));
-}
-
-/** Points every product of `from` at `to` (the same record when renaming), copying its name. */
-export async function pointProductsAt(
-  tx: Database,
-  kind: TaxonomyKind,
-  from: string,
-  to: { id: string; name: string },
-): Promise<void> {
-  const product = productTaxonomyColumns(kind);
-  const values =
-    kind === 'category'
-      ? { categoryId: to.id, category: to.name }
-      : { brandId: to.id, brand: to.name };
-  await tx.update(products).set(values).where(eq(product.id, from));
 }
 
 export async function deleteTaxonomyById(

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import type { TaxonomyCopies } from './product-copies.ts';
 import {
   createTaxonomy,
   deleteTaxonomy,
@@ -37,7 +38,11 @@ const PATHS: Record<TaxonomyKind, string> = {
 const inUseResponseSchema = errorResponseSchema.extend({ count: z.number().int().optional() });
 
 /** The same routes for categories and for brands. */
-export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `copies`: the products module's side of a record's products (app.ts wires it). */
+export const taxonomyRoutes: FastifyPluginAsyncZod<{ copies: TaxonomyCopies }> = async (
+  app,
+  { copies },
+) => {
   for (const kind of TAXONOMY_KINDS) {
     const path = PATHS[kind];
     const { one, many } = TAXONOMY_LABELS[kind];
@@ -106,6 +111,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
         updateTaxonomy(
           app.db,
           app.catalogue,
+          copies,
           currentUser(request),
           kind,
           request.params.id,
@@ -152,6 +158,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
         mergeTaxonomy(
           app.db,
           app.catalogue,
+          copies,
           currentUser(request),
           kind,
           request.params.id,

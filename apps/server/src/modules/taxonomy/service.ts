@@ -12,6 +12,7 @@ import { isUuid } from '../../db/ids.ts';
 import { conflict, invalid, notFound } from '../../errors/app-error.ts';
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
+import type { TaxonomyCopies } from './product-copies.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { removeUnusedPictures, type PictureFiles } from '../uploads/file-cleanup.ts';
 import { candidateSlug } from './find-or-create.ts';
@@ -23,9 +24,7 @@ import {
   findTaxonomyById,
   findTaxonomyBySlug,
   insertTaxonomy,
-  lockProductsOf,
   lockTaxonomy,
-  pointProductsAt,
   updateTaxonomyById,
   type TaxonomyRow,
   type TaxonomyValues,
@@ -147,6 +146,7 @@ export async function createTaxonomy(
 export async function updateTaxonomy(
   db: Database,
   catalogue: CatalogueChanges,
+  copies: TaxonomyCopies,
   admin: SessionUser,
   kind: TaxonomyKind,
   id: string,
@@ -158,7 +158,7 @@ export async function updateTaxonomy(
   try {
     await catalogue.change(db, async (tx) => {
       await confirmCaller(tx, admin, 'admin');
-      await lockProductsOf(tx, kind, id);
+      await copies.lockProductsOf(tx, kind, id);
       const [current] = await lockTaxonomy(tx, kind, [id]);
       if (!current) throw notFound(taxonomyNotFound(kind));
       const clash = await clashError(tx, kind, request, id);
@@ -166,7 +166,7 @@ export async function updateTaxonomy(
       const { name, description, image } = request;
       const slug = request.slug ?? current.slug;
       await updateTaxonomyById(tx, kind, id, { name, slug, description, image });
-      if (name !== current.name) await pointProductsAt(tx, kind, id, { id, name });
+      if (name !== current.name) await copies.pointProductsAt(tx, kind, id, { id, name });
       if (current.image !== image) replaced = current.image;
     });
   } catch (error) {
@@ -222,6 +222,7 @@ export async function deleteTaxonomy(
 export async function mergeTaxonomy(
   db: Database,
   catalogue: CatalogueChanges,
+  copies: TaxonomyCopies,
   admin: SessionUser,
   kind: TaxonomyKind,
   id: string,
@@ -235,13 +236,13 @@ export async function mergeTaxonomy(
   if (!isUuid(into)) throw notFound(targetMissing);
   const picture = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
-    await lockProductsOf(tx, kind, id);
+    await copies.lockProductsOf(tx, kind, id);
     const locked = await lockTaxonomy(tx, kind, [id, into]);
     const source = locked.find((row) => row.id === id);
     const target = locked.find((row) => row.id === into);
     if (!source) throw notFound(taxonomyNotFound(kind));
     if (!target) throw notFound(targetMissing);
-    await pointProductsAt(tx, kind, id, target);
+    await copies.pointProductsAt(tx, kind, id, target);
     await deleteTaxonomyById(tx, kind, id);
     return source.image;
   });
