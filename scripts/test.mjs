@@ -12,7 +12,7 @@
 // "Skipped:" block names every part that did not run and every skipped test, with the reason
 // (lib/test-summary.mjs). BROWSER_CPU_LOAD=1 keeps every core busy beside the browser suite
 // (lib/cpu-hog.mjs): CI runs it that way, to show the specs pass on a busy machine.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -86,10 +86,10 @@ function outcome(name, exitCode, counts) {
   return result;
 }
 
-async function runVitest(name, args, env, reportDir) {
+async function runVitest(name, args, env, reportDir, node = process.execPath) {
   const report = join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
-    process.execPath,
+    node,
     [
       vitestCli,
       'run',
@@ -202,11 +202,17 @@ function plan(only, forwarded, env, reportDir) {
   delete pglite.TEST_DB;
   const postgres = () => {
     if (env.TEST_DATABASE_URL) {
+      // TEST_POSTGRES_NODE: another Node for this part (CI runs it on the next LTS, so that each
+      // database is tested once and each Node once, instead of the whole API suite twice).
+      const node = env.TEST_POSTGRES_NODE || process.execPath;
       return runVitest(
-        'api (PostgreSQL)',
+        env.TEST_POSTGRES_NODE
+          ? `api (PostgreSQL, Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()})`
+          : 'api (PostgreSQL)',
         ['--project', 'api', ...forwarded],
         { ...pglite, TEST_DB: 'postgres' },
         reportDir,
+        node,
       );
     }
     console.log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.');
