@@ -102,11 +102,14 @@ function parcel(order: Order) {
   return { order: { ...order, orderItems: inParcel }, notSent, refundRows };
 }
 
-/** The parcel's lines and totals, as text and as HTML; `notSent` names the lines refunded. */
-function parcelSummary(order: Order, brand: MailBrand) {
+/**
+ * The parcel's lines and totals, as text and as HTML, and under `refundedLabel` the units
+ * refunded ("Refunded, not in the parcel:" when it leaves; a refund may come after it did).
+ */
+function parcelSummary(order: Order, brand: MailBrand, refundedLabel: string) {
   const { order: sent, notSent, refundRows } = parcel(order);
   const rows = [...priceRows(order, 'Total'), ...refundRows];
-  const refundedText = notSent.length > 0 ? ['', 'Refunded, not in the parcel:', ...notSent] : [];
+  const refundedText = notSent.length > 0 ? ['', refundedLabel, ...notSent] : [];
   return {
     text: [
       ...lines(sent, brand).text,
@@ -116,7 +119,7 @@ function parcelSummary(order: Order, brand: MailBrand) {
       ...refundedText,
     ],
     body: html`${orderLines(lines(sent, brand).shown)}${totals(rows, { strongLast: true })}
-    ${notSent.length > 0 ? html`${paragraph('Refunded, not in the parcel:')}${list(notSent)}` : ''}`,
+    ${notSent.length > 0 ? html`${paragraph(refundedLabel)}${list(notSent)}` : ''}`,
   };
 }
 
@@ -168,7 +171,7 @@ function shipmentRows(order: Order): string[] {
 
 /** The notice sent when an admin marks an order sent, with its carrier and tracking number. */
 export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
-  const summary = parcelSummary(order, brand);
+  const summary = parcelSummary(order, brand, 'Refunded, not in the parcel:');
   const shipment = shipmentRows(order);
   return brandedMail(brand, {
     to: order.user.email,
@@ -194,7 +197,7 @@ export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): Mai
 
 /** The notice sent when an admin marks an order delivered. */
 export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
-  const summary = parcelSummary(order, brand);
+  const summary = parcelSummary(order, brand, 'Refunded:');
   return brandedMail(brand, {
     to: order.user.email,
     subject: `${brand.shopName}: your order ${orderLabel(order.orderNumber)} has been delivered`,
