@@ -3,13 +3,15 @@
 // and for every product one or two further views drawn from the same drawing (another colour, a
 // close-up, the other side) for the product page's gallery.
 // Run `npm run demo-images` (through tsx, for the domain package's TypeScript): it
-// writes apps/web/public/images/*.webp and apps/web/public/favicon.svg. The output depends only
-// on this file and that rule, so running it again gives the same files; name pictures
+// writes apps/web/public/images/*.webp, apps/web/public/favicon.svg and the same icon as the
+// e-mails' PNG logo, mail-logo.png. The output depends only on this file and that rule (and
+// scripts/lib/mail-logo.mjs), so running it again gives the same files; name pictures
 // (`npm run demo-images -- trail-shirt`) to draw only those.
 import { Buffer } from 'node:buffer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { COPY_WIDTHS, imageHeight, sizedImage } from '@proshop/domain/product-image';
 import sharp from 'sharp';
+import { renderMailLogo } from './lib/mail-logo.mjs';
 
 const WIDTH = 600;
 const HEIGHT = 480;
@@ -961,6 +963,9 @@ async function main() {
   if (only.length > 0) return;
   await writeFile(new URL('favicon.svg', publicDir), favicon);
   console.log('favicon.svg');
+  // The e-mails' logo is the same icon as a PNG (scripts/lib/mail-logo.mjs).
+  await writeFile(new URL('mail-logo.png', publicDir), await renderMailLogo(Buffer.from(favicon)));
+  console.log('mail-logo.png');
 }
 
 await main();

@@ -13,6 +13,7 @@ import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { MAIL_LOGO_PATH } from './modules/mail/templates/brand.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
@@ -161,6 +162,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       isProduction: deps.config.isProduction,
       paymentProvider: deps.config.paymentProvider,
       PAYPAL_SDK_URL: deps.config.PAYPAL_SDK_URL,
+      // Uploaded and demo product pictures, and the e-mails' logo: shown in mail clients.
+      picturePaths: ['/uploads/', '/images/', MAIL_LOGO_PATH],
     });
   }
   if (deps.config.CORS_ORIGINS.length > 0) {

@@ -27,6 +27,7 @@ test("the admin finds a customer's order by e-mail and exports what the search f
   // The header row and the customer's one order.
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText(order._id);
+  await expect(table.getByRole('row').nth(1)).toContainText(`#${order.orderNumber}`);
   await expect(table.getByRole('row').nth(1)).toContainText(customer.name);
 
   // A status narrows the search and joins it in the address.
@@ -63,6 +64,7 @@ test("the admin finds a customer's order by e-mail and exports what the search f
   expect(lines).toHaveLength(2);
   const cells = lines[1]!.split(',');
   expect(cells[0]).toBe(order._id);
+  expect(cells[1]).toBe(String(order.orderNumber));
   expect(cells).toContain(customer.name);
   expect(cells).toContain(customer.email);
   expect(cells).toContain(kettle.name);

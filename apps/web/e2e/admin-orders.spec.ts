@@ -22,11 +22,11 @@ test('the admin order list shows a page of orders and links to the others', asyn
 }) => {
   const product = await addProduct('Ledger', { price: 12.5, countInStock: 20 });
   // One more than a page, one after the other: the oldest of them cannot be on page 1.
-  const orderIds: string[] = [];
+  const placed = [];
   for (let i = 0; i < PAGE_SIZE + 1; i++) {
-    orderIds.push((await placeOrderByApi(request, customer, [{ product, qty: 1 }]))._id);
+    placed.push(await placeOrderByApi(request, customer, [{ product, qty: 1 }]));
   }
-  const [oldest, ...rest] = orderIds;
+  const [oldest, ...rest] = placed.map((order) => order._id);
   const newest = rest.at(-1)!;
 
   await openSignedIn(page, admin, '/admin/orderlist');
@@ -53,7 +53,7 @@ test('the admin order list shows a page of orders and links to the others', asyn
   await expect(orderRow(oldest!)).toBeVisible();
   await expect(orderRow(newest)).toHaveCount(0);
   await orderRow(oldest!)
-    .getByRole('link', { name: `Details of order ${oldest}` })
+    .getByRole('link', { name: `Details of order #${placed[0]!.orderNumber}` })
     .click();
   await expect(page).toHaveURL(`/order/${oldest}`);
 

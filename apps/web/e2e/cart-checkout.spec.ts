@@ -296,7 +296,8 @@ test.describe('cart and checkout', () => {
     ]);
     const row = table.getByRole('row').filter({ hasText: order._id });
     await expect(row.getByRole('cell')).toHaveText([
-      order._id,
+      // The order's number, its id below it.
+      `#${order.orderNumber}${order._id}`,
       customer.name,
       order.createdAt.slice(0, 10),
       dollars(order.totalPrice),
@@ -307,7 +308,7 @@ test.describe('cart and checkout', () => {
       'Details',
     ]);
     await expect(row.getByRole('img', { name: 'Not paid' })).toBeVisible();
-    await row.getByRole('link', { name: `Details of order ${order._id}` }).click();
+    await row.getByRole('link', { name: `Details of order #${order.orderNumber}` }).click();
     await expect(page).toHaveURL(`/order/${order._id}`);
   });
 

@@ -270,5 +270,5 @@ test('an admin moving through the admin screens hears each one; they and an orde
 
   const order = await placeOrderByApi(request, admin, [{ product, qty: 1 }]);
   await page.goto(`/order/${order._id}`);
-  await expectPrivate(page, `Order ${order._id}`);
+  await expectPrivate(page, `Order #${order.orderNumber}`);
 });

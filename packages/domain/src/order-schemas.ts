@@ -83,6 +83,8 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
+  /** The short number people read (#1001, `orderLabel`); `_id` stays the key and the address. */
+  orderNumber: z.number().int(),
   /** The buyer; `_id` is null once their account was deleted (name and e-mail stay). */
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
   orderItems: z.array(orderItemSchema),

@@ -10,6 +10,7 @@ import {
   refundableOrder,
   refundableUnits,
   returnableUnits,
+  unitsKept,
   type EarlierRefund,
   type RefundPlan,
   type RefundRequest,
@@ -306,6 +307,19 @@ describe('units left after the sale', () => {
   it('counts refunds not failed for refunding, and open return requests too for returning', () => {
     expect(Object.fromEntries(refundableUnits(order))).toEqual({ lamp: 2, kettle: 1 });
     expect(Object.fromEntries(returnableUnits(order))).toEqual({ lamp: 1, kettle: 1 });
+  });
+
+  it('keeps for the buyer what refunds the provider accepted did not give back', () => {
+    const refunded = {
+      ...order,
+      refunds: [
+        ...order.refunds,
+        { status: 'pending', lines: [{ orderItem: 'kettle', qty: 1 }] },
+        // Asked of the provider but not accepted yet: the units still count as kept.
+        { status: 'requested', lines: [{ orderItem: 'lamp', qty: 1 }] },
+      ],
+    };
+    expect(Object.fromEntries(unitsKept(refunded))).toEqual({ lamp: 2, kettle: 0 });
   });
 });
 

@@ -284,3 +284,20 @@ export function isFullyRefunded(
   );
   return left.size > 0 && [...left.values()].every((units) => units <= 0);
 }
+
+/**
+ * Units of each line the buyer keeps: bought, less those of refunds the provider accepted
+ * (pending or completed, as refundStanding counts them). A unit refunded before the parcel left
+ * is not in it: the sent and delivered e-mails list these.
+ */
+export function unitsKept(
+  order: Pick<OrderAfterSale, 'orderItems' | 'refunds'>,
+): Map<string, number> {
+  const accepted = order.refunds.filter(
+    (refund) => refund.status === 'pending' || refund.status === 'completed',
+  );
+  return unitsLeft(
+    lineIds(order),
+    accepted.map((refund) => refund.lines),
+  );
+}

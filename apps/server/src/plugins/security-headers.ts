@@ -7,7 +7,14 @@ import type { Config } from '../config.ts';
 export type SecurityHeadersOptions = Pick<
   Config,
   'isProduction' | 'paymentProvider' | 'PAYPAL_SDK_URL'
->;
+> & {
+  /**
+   * Path prefixes of pictures that other sites may show (product pictures and the logo in the
+   * shop's e-mails): they answer `Cross-Origin-Resource-Policy: cross-origin`, every other answer
+   * `same-origin`.
+   */
+  picturePaths?: readonly string[];
+};
 
 /** Where PayPal's buttons put their frames, call home and load their images from. */
 const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
@@ -85,8 +92,14 @@ export const securityHeadersPlugin = fp(
       // Agrees with frame-ancestors 'none' for browsers that only know the older header.
       frameguard: { action: 'deny' },
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    // A mail client shows an e-mail's pictures from its own origin (a webmail's page, or an
+    // image proxy that passes the header on): same-origin would block them there. Cross-origin
+    // lets any page embed the picture, which a public product picture allows anyway.
+    const pictureHeaders = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
+    const picturePaths = options.picturePaths ?? [];
+    app.addHook('onRequest', (request, reply, done) => {
+      const picture = picturePaths.some((prefix) => request.url.startsWith(prefix));
+      reply.headers(picture ? pictureHeaders : headers);
       done();
     });
   },

@@ -35,10 +35,12 @@ describe(`return requests (${testDatabaseKind})`, () => {
     lines: { orderItem: string; qty: number }[],
     headers = shopper.headers,
   ) => post(`/api/orders/${orderId}/returns`, { lines, reason: 'Too small' }, headers);
-  const mailsAbout = async (orderId: string) =>
-    (await db().select().from(mailOutbox).where(eq(mailOutbox.to, shopper.user.email))).filter(
-      (mail) => mail.subject.includes(`return for order ${orderId}`),
-    );
+  const mailsAbout = async (orderId: string) => {
+    const { orderNumber } = await ordersApi.orderRow(db(), orderId);
+    return (
+      await db().select().from(mailOutbox).where(eq(mailOutbox.to, shopper.user.email))
+    ).filter((mail) => mail.subject.includes(`return for order #${orderNumber}`));
+  };
 
   async function paidOrder(qty = 2) {
     const product = await createProduct(db(), { price: '40.00', countInStock: 5 });

@@ -287,7 +287,7 @@ describe(`orders of variants (${testDatabaseKind})`, () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, shopper.user.email))
       .then((mails) =>
-        mails.filter((mail) => mail.subject.includes(`receipt for order ${order._id}`)),
+        mails.filter((mail) => mail.subject.includes(`receipt for order #${order.orderNumber}`)),
       );
     expect(receipt!.text).toContain('1 x Trail Shirt — Size: M, Colour: Blue at $25.00 = $25.00');
     expect(receipt!.text).toContain('1 x Desk lamp at $12.00 = $12.00');

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -18,6 +18,7 @@ import { LocalImageStorage } from '../../src/modules/uploads/storage/local-image
 import { endedSessions, orders } from '../../src/db/schema.ts';
 import { signToken } from '../../src/modules/auth/tokens.ts';
 import { TEST_PASSWORD } from '../helpers/factories.ts';
+import { storeOrder } from '../helpers/stored-orders.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 import { noTestDatabaseUrl, onEmbeddedOnly } from '../helpers/skip-reason.ts';
 import { s3Env, startS3StandIn } from '../helpers/s3-stand-in.ts';
@@ -218,6 +219,20 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
           'Removed product',
           'Hemd \\ "Trail"',
         ]);
+        // Orders keep their numbers, and the next order placed gets one no imported order has.
+        const numbers = sourceRows.orders!.map(
+          (row) => (JSON.parse(row) as { order_number: number }).order_number,
+        );
+        const paidNumber = (
+          JSON.parse(sourceRows.orders!.find((row) => row.includes(source.paidOrderId))!) as {
+            order_number: number;
+          }
+        ).order_number;
+        expect(paid.orderNumber).toBe(paidNumber);
+        const next = await storeOrder(database.db);
+        expect(next.orderNumber).toBe(Math.max(...numbers) + 1);
+        // The target holds the export alone again, as the tests below expect.
+        await database.db.delete(orders).where(eq(orders.id, next.id));
         // The order placed with a code keeps it, its discount and the line's share.
         const withCode = mine.json().find((order: { _id: string }) => order._id !== paid._id);
         expect(withCode).toMatchObject({ discountCode: 'HERBST-10', discountPrice: 0.01 });

@@ -53,7 +53,7 @@ export async function placeOrder(app: FastifyInstance, headers: Headers, lines: 
     payload: orderBody(lines),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ _id: string; totalPrice: number }>();
+  return res.json<{ _id: string; orderNumber: number; totalPrice: number }>();
 }
 
 /** Asks the payment provider for a payment of the order, as the order page's button does. */

@@ -24,9 +24,9 @@ async function placeAndPay(
   headers: Record<string, string>,
   product: OrderLine['product'],
 ) {
-  const { _id: id } = await placeOrder(t.app, headers, [{ product, qty: 1 }]);
+  const { _id: id, orderNumber } = await placeOrder(t.app, headers, [{ product, qty: 1 }]);
   const paid = await payOrder(t.app, headers, id);
-  return { id, paid };
+  return { id, orderNumber, paid };
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -45,7 +45,7 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     const shopper = await createSignedInUser(t.database.db);
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
 
-    const { id, paid } = await placeAndPay(t, shopper.headers, lamp);
+    const { orderNumber, paid } = await placeAndPay(t, shopper.headers, lamp);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ isPaid: true });
     expect(await t.app.mailOutbox.runOnce()).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
@@ -65,7 +65,7 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     expect(await t.app.mailOutbox.runOnce()).toEqual({ sent: 0, failed: 0, gaveUp: 0 });
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.to).toEqual([shopper.user.email]);
-    expect(smtp.messages[0]?.raw).toContain(`receipt for order ${id}`);
+    expect(smtp.messages[0]?.raw).toContain(`receipt for order #${orderNumber}`);
     const [sent] = await t.database.db.select().from(mailOutbox);
     expect(sent).toMatchObject({ attempts: 2, nextAttemptAt: null, lastError: null });
     expect(sent?.sentAt).toBeInstanceOf(Date);
@@ -148,7 +148,7 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     const shopper = await createSignedInUser(t.database.db);
     const admin = await createSignedInUser(t.database.db, { isAdmin: true });
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
-    const { id } = await placeAndPay(t, shopper.headers, lamp);
+    const { id, orderNumber } = await placeAndPay(t, shopper.headers, lamp);
     const sent = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}/sent`,
@@ -163,10 +163,12 @@ describe('the mail outbox', { timeout: 90_000 }, () => {
     const mails = files.map((file) => readFileSync(join(t.config.outboxDir, file), 'utf8'));
     // Long subjects are folded onto two header lines.
     const unfolded = mails.map((raw) => raw.replace(/\r?\n[ \t]+/g, ' '));
-    expect(unfolded.filter((raw) => raw.includes(`receipt for order ${id}`))).toHaveLength(1);
-    expect(unfolded.filter((raw) => raw.includes(`your order ${id} has been sent`))).toHaveLength(
-      1,
-    );
+    expect(
+      unfolded.filter((raw) => raw.includes(`receipt for order #${orderNumber}`)),
+    ).toHaveLength(1);
+    expect(
+      unfolded.filter((raw) => raw.includes(`your order #${orderNumber} has been sent`)),
+    ).toHaveLength(1);
   });
 
   it('never sends a message twice with two app instances on one database running at once', async () => {

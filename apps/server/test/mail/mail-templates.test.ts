@@ -42,6 +42,7 @@ describe('every e-mail, with sample data', () => {
       'return-declined',
       'return-received',
       'sent',
+      'sent-after-refund',
       'shop-alert',
     ]);
   });
@@ -86,5 +87,46 @@ describe('every e-mail, with sample data', () => {
     }
     expect(receipt.text).toContain('Zoë <Tester> & Co');
     expect(receipt.text).toContain('Total paid: $133.50');
+  });
+
+  it('names the order by its number (#1042) in the subject and text, its id only in the link', () => {
+    const aboutTheOrder = [
+      'receipt',
+      'sent',
+      'delivered',
+      'cancelled',
+      'refund',
+      'return-received',
+      'return-declined',
+    ];
+    const byName = Object.fromEntries(mails);
+    for (const name of aboutTheOrder) {
+      const mail = byName[name]!;
+      expect(mail.subject, name).toContain('order #1042');
+      expect(mail.text, name).toContain('order #1042');
+      expect(mail.subject, name).not.toContain(SAMPLE_ORDER._id);
+      expect(mail.text.replaceAll(`/order/${SAMPLE_ORDER._id}`, ''), name).not.toContain(
+        SAMPLE_ORDER._id,
+      );
+    }
+  });
+
+  it('shows the logo as the PNG drawn from the shop’s icon, which every mail client shows', () => {
+    expect(SAMPLE_BRAND.logoUrl).toBe('https://shop.example/mail-logo.png');
+  });
+
+  it('lists in the sent notice what the parcel holds, with the refund and the new total', () => {
+    const plain = Object.fromEntries(mails).sent!;
+    expect(plain.text).toContain('2 x Desk Lamp at $24.50 = $49.00');
+    expect(plain.text).not.toContain('Refunded');
+    const refunded = Object.fromEntries(mails)['sent-after-refund']!;
+    // One of the two lamps went back before the parcel left.
+    expect(refunded.text).toContain('1 x Desk Lamp at $24.50 = $24.50');
+    expect(refunded.text).not.toContain('2 x Desk Lamp');
+    expect(refunded.text).toContain('Refunded: -$24.50');
+    expect(refunded.text).toContain('New total: $109.00');
+    expect(refunded.text).toMatch(/Refunded, not in the parcel:\n1 x Desk Lamp\n/);
+    expect(refunded.html).toContain('New total');
+    expect(refunded.html).toContain('-$24.50');
   });
 });

@@ -24,14 +24,16 @@ describe('a mail server that is down', () => {
   it('does not turn a captured payment into an error: the order is paid, the receipt waits in the outbox', async () => {
     const shopper = await createSignedInUser(t.database.db);
     const lamp = await createProduct(t.database.db, { price: '30.00', countInStock: 1 });
-    const { _id: id } = await placeOrder(t.app, shopper.headers, [{ product: lamp, qty: 1 }]);
+    const { _id: id, orderNumber } = await placeOrder(t.app, shopper.headers, [
+      { product: lamp, qty: 1 },
+    ]);
     const paid = await payOrder(t.app, shopper.headers, id);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().isPaid).toBe(true);
     expect(await t.app.mailOutbox.runOnce()).toEqual({ sent: 0, failed: 1, gaveUp: 0 });
     const [waiting] = await t.database.db.select().from(mailOutbox);
     expect(waiting).toMatchObject({ to: shopper.user.email, attempts: 1, sentAt: null });
-    expect(waiting?.subject).toContain(`receipt for order ${id}`);
+    expect(waiting?.subject).toContain(`receipt for order #${orderNumber}`);
     expect(waiting?.nextAttemptAt).not.toBeNull();
   });
 });

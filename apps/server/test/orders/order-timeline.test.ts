@@ -156,11 +156,13 @@ describe(`the order timeline (${testDatabaseKind})`, () => {
       currency: 'USD',
     });
     expect(receipt!.details).toEqual({
-      subject: `ProShop: receipt for order ${orderId}`,
+      subject: `ProShop: receipt for order #${row.orderNumber}`,
       to: shopper.user.email,
     });
     expect(sentEvent!.details).toEqual({ carrier: 'DHL', trackingNumber: 'JD0146000062' });
-    expect(sentNotice!.details.subject).toBe(`ProShop: your order ${orderId} has been sent`);
+    expect(sentNotice!.details.subject).toBe(
+      `ProShop: your order #${row.orderNumber} has been sent`,
+    );
     expect(asked!.details).toMatchObject({
       amount: 5,
       status: 'requested',
@@ -170,8 +172,8 @@ describe(`the order timeline (${testDatabaseKind})`, () => {
     expect(done!.details.refundId).toBe(asked!.details.refundId);
     // The delivered notice and the refund's went out in the same run of the outbox.
     expect(lastMails.map((mail) => mail.details.subject).sort()).toEqual([
-      `ProShop: a refund of $5.00 for order ${orderId}`,
-      `ProShop: your order ${orderId} has been delivered`,
+      `ProShop: a refund of $5.00 for order #${row.orderNumber}`,
+      `ProShop: your order #${row.orderNumber} has been delivered`,
     ]);
     // Oldest first, each with its moment.
     const times = shown.map((event) => Date.parse(event.createdAt));
@@ -181,8 +183,11 @@ describe(`the order timeline (${testDatabaseKind})`, () => {
 
   it('e-mails of an order name it in the outbox; its timeline gets one only once the e-mail is sent', async () => {
     const orderId = await paidOrder();
+    const { orderNumber } = await ordersApi.orderRow(db(), orderId);
     const queued = await db().select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
-    expect(queued.map((mail) => mail.subject)).toEqual([`ProShop: receipt for order ${orderId}`]);
+    expect(queued.map((mail) => mail.subject)).toEqual([
+      `ProShop: receipt for order #${orderNumber}`,
+    ]);
     expect(await kinds(orderId)).not.toContain('email');
     await t.app.mailOutbox.runOnce();
     expect(await kinds(orderId)).toEqual(['placed', 'payment-started', 'paid', 'email']);

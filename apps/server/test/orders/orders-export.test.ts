@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 const TIME_ZONE = 'Europe/Berlin';
 const HEADER = [
   'Order ID',
+  'Order number',
   `Placed (${TIME_ZONE})`,
   `Paid (${TIME_ZONE})`,
   'Customer',
@@ -54,6 +55,7 @@ describe('GET /api/orders/export.csv', () => {
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
   let shopper: Awaited<ReturnType<typeof createSignedInUser>>;
   const ids: Record<string, string> = {};
+  const numbers: Record<string, number> = {};
 
   beforeAll(async () => {
     // 23:30 UTC on 15 March is 16 March in Berlin: the file is named after the shop's day.
@@ -65,40 +67,40 @@ describe('GET /api/orders/export.csv', () => {
     admin = await createSignedInUser(db, { isAdmin: true });
     shopper = await createSignedInUser(db);
     const placed = new Date('2026-03-01T12:00:00Z');
-    ids.tricky = (
-      await storeOrder(db, {
-        buyerName: '=HYPERLINK("http://evil.example","Click")',
-        buyerEmail: 'hyper@example.com',
-        createdAt: placed,
-        lines: [
-          {
-            name: 'Trail Shirt',
-            sku: 'TS-BLUE-M',
-            options: [
-              { name: 'Size', value: 'M' },
-              { name: 'Colour', value: 'Blue' },
-            ],
-            price: '20.00',
-            qty: 2,
-            discount: '4.00',
-          },
-          { name: '+1 Gadget', sku: '-SKU', price: '10.00', discount: '1.00' },
-          { name: '@Mention Mug', price: '0.50' },
-        ],
-        values: {
-          address: 'Flat 2, "The Old Mill", Riverside',
-          city: 'Zürich',
-          country: '日本',
-          discountCode: 'SPRING10',
-          discountPrice: '5.00',
-          itemsPrice: '50.50',
-          taxPrice: '6.82',
-          shippingPrice: '0.00',
-          totalPrice: '52.32',
-          ...paidAt(new Date('2026-03-01T12:05:00Z')),
+    const tricky = await storeOrder(db, {
+      buyerName: '=HYPERLINK("http://evil.example","Click")',
+      buyerEmail: 'hyper@example.com',
+      createdAt: placed,
+      lines: [
+        {
+          name: 'Trail Shirt',
+          sku: 'TS-BLUE-M',
+          options: [
+            { name: 'Size', value: 'M' },
+            { name: 'Colour', value: 'Blue' },
+          ],
+          price: '20.00',
+          qty: 2,
+          discount: '4.00',
         },
-      })
-    ).id;
+        { name: '+1 Gadget', sku: '-SKU', price: '10.00', discount: '1.00' },
+        { name: '@Mention Mug', price: '0.50' },
+      ],
+      values: {
+        address: 'Flat 2, "The Old Mill", Riverside',
+        city: 'Zürich',
+        country: '日本',
+        discountCode: 'SPRING10',
+        discountPrice: '5.00',
+        itemsPrice: '50.50',
+        taxPrice: '6.82',
+        shippingPrice: '0.00',
+        totalPrice: '52.32',
+        ...paidAt(new Date('2026-03-01T12:05:00Z')),
+      },
+    });
+    ids.tricky = tricky.id;
+    numbers.tricky = tricky.orderNumber;
     await storeRefund(db, ids.tricky, '10.00');
     await storeRefund(db, ids.tricky, '40.00', 'failed');
     ids.zoe = (
@@ -146,7 +148,7 @@ describe('GET /api/orders/export.csv', () => {
     expect(rows[0]).toEqual(HEADER);
     // 3 + 1 + 1 + 2 order lines, newest order first, each order's lines in their order.
     expect(res.headers['x-total-count']).toBe('7');
-    expect(rows.slice(1).map((cells) => [cells[0], cells[9]])).toEqual([
+    expect(rows.slice(1).map((cells) => [cells[0], cells[10]])).toEqual([
       [ids.unpaid, '1'],
       [ids.unpaid, '2'],
       [ids.cancelled, '1'],
@@ -163,6 +165,7 @@ describe('GET /api/orders/export.csv', () => {
     const [, first, second, third] = rowsOf(res.body);
     expect(byColumn(first!)).toEqual({
       'Order ID': ids.tricky,
+      'Order number': String(numbers.tricky),
       [`Placed (${TIME_ZONE})`]: '2026-03-01 13:00:00',
       [`Paid (${TIME_ZONE})`]: '2026-03-01 13:05:00',
       // A spreadsheet shows it as text and never runs it.
@@ -193,6 +196,7 @@ describe('GET /api/orders/export.csv', () => {
     });
     expect(byColumn(second!)).toMatchObject({
       'Order ID': ids.tricky,
+      'Order number': String(numbers.tricky),
       Customer: `'=HYPERLINK("http://evil.example","Click")`,
       Line: '2',
       Product: "'+1 Gadget",
@@ -242,6 +246,7 @@ describe('GET /api/orders/export.csv', () => {
       '?from=2026-03-05&to=2026-03-10',
       '?from=2026-03-11',
       '?q=nobody',
+      `?q=%23${numbers.tricky}`,
     ];
     for (const query of queries) {
       const page = await t.app.inject({ url: `/api/orders${query}`, headers: admin.headers });
@@ -320,7 +325,7 @@ describe('a large order export', () => {
     const linesOf = new Map<string, string[]>();
     for (const { cells } of rows) {
       const lines = linesOf.get(cells[0]!) ?? [];
-      lines.push(cells[9]!);
+      lines.push(cells[10]!);
       linesOf.set(cells[0]!, lines);
     }
     expect(linesOf.size).toBe(ORDERS);
@@ -345,8 +350,8 @@ describe('a large order export', () => {
     }
     const rows = parseCsv(chunks.join('')).slice(1);
     expect(rows).toHaveLength(LINES);
-    const before = rows.filter(({ cells }) => cells[3]!.startsWith('Bulk Buyer')).length;
-    const after = rows.filter(({ cells }) => cells[3] === 'Renamed Buyer').length;
+    const before = rows.filter(({ cells }) => cells[4]!.startsWith('Bulk Buyer')).length;
+    const after = rows.filter(({ cells }) => cells[4] === 'Renamed Buyer').length;
     expect(before).toBeGreaterThan(0);
     // At most a few pages of 100 orders (about 200 lines each) were read ahead of the reader.
     expect(before).toBeLessThan(1_000);

@@ -103,6 +103,17 @@ describe('GET /api/orders: search and filters', () => {
     expect(await found(q(`${id.slice(0, 4)}-${id.slice(4, 8)}`))).toEqual([]);
   });
 
+  it('finds an order by its number, with or without its #', async () => {
+    const id = ids.bruno!;
+    const [order] = (await list(q(id))).json<{ orders: { orderNumber: number }[] }>().orders;
+    const number = order!.orderNumber;
+    expect(number).toBeGreaterThanOrEqual(1001);
+    expect(await found(q(String(number)))).toEqual([id]);
+    expect(await found(q(`#${number}`))).toEqual([id]);
+    expect(await found(q(` # ${number} `))).toEqual([id]);
+    expect(await found(q('#999999'))).toEqual([]);
+  });
+
   it("finds orders by part of the buyer's name or e-mail, in any case", async () => {
     expect(await found(q('olive'))).toEqual([ids.olive]);
     expect(await found(q('OYL'))).toEqual([ids.olive]);

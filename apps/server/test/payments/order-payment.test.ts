@@ -209,11 +209,13 @@ describe('paying an order', () => {
     );
     const toBuyer = mails.filter((mail) => mail.includes(`To: ${buyer.user.email}`));
     expect(toBuyer).toHaveLength(2);
-    const receipt = toBuyer.find((mail) => mail.includes(`receipt for order ${order._id}`));
+    const receipt = toBuyer.find((mail) =>
+      mail.includes(`receipt for order #${order.orderNumber}`),
+    );
     expect(receipt).toContain('Total paid: $42.25');
     expect(receipt).toContain(`http://localhost:5000/order/${order._id}`);
     expect(
-      toBuyer.filter((mail) => mail.includes(`Your order ${order._id} is on its way`)),
+      toBuyer.filter((mail) => mail.includes(`Your order #${order.orderNumber} is on its way`)),
     ).toHaveLength(1);
   });
 

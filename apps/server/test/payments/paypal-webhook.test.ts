@@ -46,6 +46,9 @@ describe(`PayPal webhooks (${testDatabaseKind})`, () => {
     (await db().select().from(mailOutbox).where(eq(mailOutbox.to, to))).filter((mail) =>
       mail.subject.includes(about),
     );
+  /** The order's number as its e-mails name it: `#1001`. */
+  const label = async (orderId: string) =>
+    `#${(await ordersApi.orderRow(db(), orderId)).orderNumber}`;
 
   /** An order whose capture PayPal left PENDING: unpaid, its stock given back. */
   async function pendingOrder() {
@@ -84,12 +87,16 @@ describe(`PayPal webhooks (${testDatabaseKind})`, () => {
     const row = await ordersApi.orderRow(db(), orderId);
     expect(row).toMatchObject({ isPaid: true, captureId: capture.id });
     expect(await ordersApi.stockOf(db(), product.id)).toBe(3);
-    expect(await mailsTo(shopper.user.email, `receipt for order ${orderId}`)).toHaveLength(1);
+    expect(
+      await mailsTo(shopper.user.email, `receipt for order ${await label(orderId)}`),
+    ).toHaveLength(1);
 
     const again = await send(event);
     expect(again.json()).toEqual({ message: 'duplicate' });
     expect(await ordersApi.stockOf(db(), product.id)).toBe(3);
-    expect(await mailsTo(shopper.user.email, `receipt for order ${orderId}`)).toHaveLength(1);
+    expect(
+      await mailsTo(shopper.user.email, `receipt for order ${await label(orderId)}`),
+    ).toHaveLength(1);
   });
 
   it('the same event delivered five times at once is applied once', async () => {
@@ -112,7 +119,9 @@ describe(`PayPal webhooks (${testDatabaseKind})`, () => {
       'duplicate',
     ]);
     expect(await ordersApi.stockOf(db(), product.id)).toBe(3);
-    expect(await mailsTo(shopper.user.email, `receipt for order ${orderId}`)).toHaveLength(1);
+    expect(
+      await mailsTo(shopper.user.email, `receipt for order ${await label(orderId)}`),
+    ).toHaveLength(1);
   });
 
   it('an event with a bad or missing signature changes nothing and is not recorded', async () => {
@@ -153,7 +162,10 @@ describe(`PayPal webhooks (${testDatabaseKind})`, () => {
     const row = await ordersApi.orderRow(db(), orderId);
     expect(row).toMatchObject({ paymentProblem: 'reversed', cancelledBy: 'shop' });
     expect(await ordersApi.stockOf(db(), product.id)).toBe(5);
-    const [alert] = await mailsTo(SHOP_EMAIL, `reversed the payment of order ${orderId}`);
+    const [alert] = await mailsTo(
+      SHOP_EMAIL,
+      `reversed the payment of order ${await label(orderId)}`,
+    );
     expect(alert!.text).toContain('it is cancelled and its items are back in stock');
   });
 
@@ -178,7 +190,7 @@ describe(`PayPal webhooks (${testDatabaseKind})`, () => {
       { amount: 10, status: 'completed', reason: 'Refunded in PayPal' },
     ]);
     expect(
-      await mailsTo(shopper.user.email, `a refund of $10.00 for order ${orderId}`),
+      await mailsTo(shopper.user.email, `a refund of $10.00 for order ${await label(orderId)}`),
     ).toHaveLength(1);
   });
 });

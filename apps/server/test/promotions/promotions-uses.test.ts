@@ -474,9 +474,12 @@ describe(`discount code uses and PayPal's late answers (${testDatabaseKind})`, (
       discountUseHeld: true,
     });
     expect(await usesOf(t, code.id)).toBe(2);
+    const { orderNumber } = await ordersApi.orderRow(db(), a._id);
     const alerts = (
       await db().select().from(mailOutbox).where(eq(mailOutbox.to, SHOP_EMAIL))
-    ).filter((mail) => mail.subject.includes(`Order ${a._id} was paid with a discount code`));
+    ).filter((mail) =>
+      mail.subject.includes(`Order #${orderNumber} was paid with a discount code`),
+    );
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text).toContain(DISCOUNT_MESSAGES.usedUp(code.code));
 

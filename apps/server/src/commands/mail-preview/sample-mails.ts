@@ -34,6 +34,7 @@ const ORDER_URL = `${SAMPLE_BRAND.publicUrl}/order/${ORDER_ID}`;
  */
 export const SAMPLE_ORDER: Order = {
   _id: ORDER_ID,
+  orderNumber: 1042,
   user: { _id: 'u-1', name: 'Zoë <Tester> & Co', email: 'zoe@example.com' },
   orderItems: [
     {
@@ -145,6 +146,8 @@ export function sampleMails(brand = SAMPLE_BRAND): Record<string, MailMessage> {
     }),
     receipt: receiptEmail(order, brand, ORDER_URL),
     sent: sentEmail(order, brand, ORDER_URL),
+    // One of the two lamps refunded and restocked before the parcel left.
+    'sent-after-refund': sentEmail({ ...order, refunds: [SAMPLE_REFUND] }, brand, ORDER_URL),
     delivered: deliveredEmail({ ...order, isDelivered: true }, brand, ORDER_URL),
     cancelled: cancelledEmail({ ...order, isSent: false }, brand, ORDER_URL, 'buyer'),
     refund: refundEmail(order, SAMPLE_REFUND, brand, ORDER_URL),
@@ -187,7 +190,7 @@ export function sampleMails(brand = SAMPLE_BRAND): Record<string, MailMessage> {
     'shop-alert': shopAlertEmail(brand, {
       to: 'shop@shop.example',
       subject: 'a payment was reversed',
-      text: `PayPal reversed the payment of order ${ORDER_ID}.\nLook at it in the admin's order list.`,
+      text: `PayPal reversed the payment of order #1042 (${ORDER_ID}).\nLook at it in the admin's order list.`,
     }),
   };
 }

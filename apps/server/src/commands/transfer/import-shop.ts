@@ -42,6 +42,7 @@ export async function importShop(
       if (end.tables !== transferTables.length) throw reader.damaged('the table count differs');
       if (!(await reader.atEnd())) throw reader.damaged('more follows the end of the export');
       await verifyCounts(tx, written);
+      await moveSequencesOn(tx);
       // Shops already running on this database drop the empty catalogue they may have cached.
       await announceCatalogueChange(tx);
       return written;
@@ -173,6 +174,22 @@ async function insertRows(
     throw new TransferError(
       `The export file is damaged: the database refused a row of table ${table.name} (${databaseMessage(error)}). Export the shop again.`,
     );
+  }
+}
+
+/**
+ * The import wrote the numbers of identity columns (orders' numbers) itself, which leaves their
+ * sequences where a new database starts them: each moves on past the highest number imported, so
+ * the next order gets the next number, not one already taken. No rows: the sequence stays.
+ */
+async function moveSequencesOn(db: Database): Promise<void> {
+  for (const table of transferTables) {
+    for (const column of table.identity) {
+      await db.execute(
+        sql`select setval(pg_get_serial_sequence(quote_ident(${table.name}), ${column}), max(${sql.identifier(column)}))
+            from ${sql.identifier(table.name)}`,
+      );
+    }
   }
 }
 

@@ -13,6 +13,11 @@ export interface TransferTable {
    * every other value; the import must parse that text, not store it as a JSON string.
    */
   json: Record<string, 'json' | 'jsonb'>;
+  /**
+   * Identity columns among `columns` (orders.order_number): the import keeps their values, so it
+   * must then move their sequences past them.
+   */
+  identity: string[];
 }
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
@@ -27,10 +32,12 @@ function describe(table: PgTable): TransferTable & { parents: string[] } {
   if (keys.length !== 1 || !key || config.primaryKeys.length > 0) {
     throw new Error(`Table ${config.name} needs a single-column primary key to be exported`);
   }
-  // Every id is a UUID, so an import that keeps ids leaves no sequence behind. A serial or
-  // identity column would need its sequence set after the import: refuse until that exists.
+  // Every id is a UUID, so an import that keeps ids leaves no sequence behind. An identity column
+  // (by default, so the import may write its values) has its sequence set after the import; a
+  // serial column would need the same: refuse until that exists.
   const sequenced = config.columns.find(
-    (column) => column.generatedIdentity || SEQUENCE_TYPES.has(column.columnType),
+    (column) =>
+      column.generatedIdentity?.type === 'always' || SEQUENCE_TYPES.has(column.columnType),
   );
   if (sequenced) {
     throw new Error(
@@ -47,6 +54,7 @@ function describe(table: PgTable): TransferTable & { parents: string[] } {
         .filter((column) => JSON_TYPES.has(column.getSQLType()))
         .map((column) => [column.name, column.getSQLType() as 'json' | 'jsonb']),
     ),
+    identity: stored.filter((column) => column.generatedIdentity).map((column) => column.name),
     parents: config.foreignKeys.map(
       (foreignKey) => getTableConfig(foreignKey.reference().foreignTable).name,
     ),
@@ -70,7 +78,13 @@ function parentsFirst(unordered: ReturnType<typeof describe>[]): TransferTable[]
       const rest = tables.filter((table) => !placed.has(table.name)).map((table) => table.name);
       throw new Error(`Cannot order tables ${rest.join(', ')} by their foreign keys`);
     }
-    ordered.push({ name: next.name, columns: next.columns, key: next.key, json: next.json });
+    ordered.push({
+      name: next.name,
+      columns: next.columns,
+      key: next.key,
+      json: next.json,
+      identity: next.identity,
+    });
     placed.add(next.name);
   }
   return ordered;

@@ -26,6 +26,14 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
+    /**
+     * The short number people read and type (#1001), one sequence per shop's database, so unique
+     * across instances and concurrent checkouts (decision 0041). The id stays the order's key and
+     * address. By default, not always: an import keeps the numbers of the export.
+     */
+    orderNumber: integer('order_number')
+      .notNull()
+      .generatedByDefaultAsIdentity({ startWith: 1001 }),
     /** Null once the buyer's account is deleted; buyer name and e-mail are kept on the order. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
@@ -92,6 +100,8 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    // Two orders never share a number (an import could bring one twice); also the search by it.
+    uniqueIndex('orders_order_number_idx').on(table.orderNumber),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('orders_created_idx').on(table.createdAt.desc(), table.id),
     // The dashboard sums paid orders by the day they were paid. The columns after paid_at are

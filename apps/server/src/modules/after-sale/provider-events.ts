@@ -1,3 +1,4 @@
+import { orderLabel } from '@proshop/domain/order-number';
 import { randomUUID } from 'node:crypto';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { isFullyRefunded } from '@proshop/domain/refunds';
@@ -68,8 +69,8 @@ export async function captureLost(
   }
   await deps.notices.alertShop(
     tx,
-    `PayPal ${problem} the payment of order ${order.id}`,
-    `PayPal says the payment of order ${order.id} (capture ${captureId}) was ${problem}. ` +
+    `PayPal ${problem} the payment of order ${orderLabel(order.orderNumber)}`,
+    `PayPal says the payment of order ${orderLabel(order.orderNumber)} (${order.id}, capture ${captureId}) was ${problem}. ` +
       (stockBack
         ? 'The order was not sent: it is cancelled and its items are back in stock.'
         : 'The order was already sent or cancelled: please look at it.'),

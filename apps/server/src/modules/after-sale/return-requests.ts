@@ -1,3 +1,4 @@
+import { orderLabel } from '@proshop/domain/order-number';
 import { randomUUID } from 'node:crypto';
 import type { Order } from '@proshop/domain/order-schemas';
 import type {
@@ -81,8 +82,8 @@ export async function requestReturn(
     await notify(tx, deps, found, id, 'received');
     await deps.notices.alertShop(
       tx,
-      `Return requested for order ${order.id}`,
-      `${order.buyerName} asks to return items of order ${order.id}: ${body.reason}`,
+      `Return requested for order ${orderLabel(order.orderNumber)}`,
+      `${order.buyerName} asks to return items of order ${orderLabel(order.orderNumber)} (${order.id}): ${body.reason}`,
     );
   });
   return getOrder(deps.db, user, orderId);

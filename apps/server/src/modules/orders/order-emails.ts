@@ -1,5 +1,8 @@
 import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
+import { orderLabel } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
+import { refundStanding } from '@proshop/domain/order-status';
+import { unitsKept } from '@proshop/domain/refunds';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
 import { lineLabel } from '@proshop/domain/variants';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -70,6 +73,56 @@ function priceRows(order: Order, totalLabel: string) {
 const orderSummary = (order: Order, brand: MailBrand, totalLabel: string): SafeHtml =>
   html`${orderLines(lines(order, brand).shown)}${totals(priceRows(order, totalLabel), { strongLast: true })}`;
 
+/**
+ * The order as its parcel holds it (issue #36): each line with the units the buyer keeps
+ * (`unitsKept`: a unit refunded before sending is not in the parcel), lines given back whole
+ * left out and named apart, and below the totals what was refunded and the new total.
+ */
+function parcel(order: Order) {
+  const kept = unitsKept(order);
+  const units = (item: Order['orderItems'][number]) => kept.get(item._id) ?? item.qty;
+  const inParcel = order.orderItems
+    .filter((item) => units(item) > 0)
+    .map((item) => ({ ...item, qty: units(item) }));
+  const notSent = order.orderItems
+    .filter((item) => units(item) < item.qty)
+    .map((item) => `${item.qty - units(item)} x ${lineLabel(item.name, item.options)}`);
+  const standing = refundStanding(order);
+  const refundedCents = standing.kind === 'none' ? 0 : standing.refundedCents;
+  const refundRows =
+    refundedCents === 0
+      ? []
+      : [
+          { label: 'Refunded', amount: `-${formatMoney(refundedCents, order.currency)}` },
+          {
+            label: 'New total',
+            amount: formatMoney(toCents(order.totalPrice) - refundedCents, order.currency),
+          },
+        ];
+  return { order: { ...order, orderItems: inParcel }, notSent, refundRows };
+}
+
+/**
+ * The parcel's lines and totals, as text and as HTML, and under `refundedLabel` the units
+ * refunded ("Refunded, not in the parcel:" when it leaves; a refund may come after it did).
+ */
+function parcelSummary(order: Order, brand: MailBrand, refundedLabel: string) {
+  const { order: sent, notSent, refundRows } = parcel(order);
+  const rows = [...priceRows(order, 'Total'), ...refundRows];
+  const refundedText = notSent.length > 0 ? ['', refundedLabel, ...notSent] : [];
+  return {
+    text: [
+      ...lines(sent, brand).text,
+      ...discountText(order),
+      ...(refundRows.length > 0 ? [`Total: ${moneyOf(order)(order.totalPrice)}`] : []),
+      ...refundRows.map((row) => `${row.label}: ${row.amount}`),
+      ...refundedText,
+    ],
+    body: html`${orderLines(lines(sent, brand).shown)}${totals(rows, { strongLast: true })}
+    ${notSent.length > 0 ? html`${paragraph(refundedLabel)}${list(notSent)}` : ''}`,
+  };
+}
+
 const greeting = (order: Order) => paragraph(html`Hello ${order.user.name},`);
 
 /** The receipt sent when an order is paid. */
@@ -77,7 +130,7 @@ export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string): 
   const { text } = lines(order, brand);
   const money = moneyOf(order);
   const { shopName } = brand;
-  const number = order._id;
+  const number = orderLabel(order.orderNumber);
   const a = order.shippingAddress;
   const address = `${a.address}, ${a.city} ${a.postalCode}, ${a.country}`;
   return brandedMail(brand, {
@@ -118,50 +171,50 @@ function shipmentRows(order: Order): string[] {
 
 /** The notice sent when an admin marks an order sent, with its carrier and tracking number. */
 export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
-  const { text } = lines(order, brand);
+  const summary = parcelSummary(order, brand, 'Refunded, not in the parcel:');
   const shipment = shipmentRows(order);
   return brandedMail(brand, {
     to: order.user.email,
-    subject: `${brand.shopName}: your order ${order._id} has been sent`,
-    preheader: `Your order ${order._id} is on its way.`,
+    subject: `${brand.shopName}: your order ${orderLabel(order.orderNumber)} has been sent`,
+    preheader: `Your order ${orderLabel(order.orderNumber)} is on its way.`,
     text: [
       `Hello ${order.user.name},`,
       '',
-      `Your order ${order._id} is on its way:`,
-      ...text,
-      ...discountText(order),
+      `Your order ${orderLabel(order.orderNumber)} is on its way:`,
+      ...summary.text,
       ...(shipment.length > 0 ? ['', ...shipment] : []),
       '',
       `Follow your order at ${orderUrl}`,
       '',
       brand.shopName,
     ],
-    body: html`${greeting(order)} ${paragraph(`Your order ${order._id} is on its way.`)}
-    ${shipment.length > 0 ? list(shipment) : ''} ${orderSummary(order, brand, 'Total')}
+    body: html`${greeting(order)}
+    ${paragraph(`Your order ${orderLabel(order.orderNumber)} is on its way.`)}
+    ${shipment.length > 0 ? list(shipment) : ''} ${summary.body}
     ${button(brand, orderUrl, 'Follow your order')}`,
   });
 }
 
 /** The notice sent when an admin marks an order delivered. */
 export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
-  const { text } = lines(order, brand);
+  const summary = parcelSummary(order, brand, 'Refunded:');
   return brandedMail(brand, {
     to: order.user.email,
-    subject: `${brand.shopName}: your order ${order._id} has been delivered`,
-    preheader: `Your order ${order._id} has been delivered.`,
+    subject: `${brand.shopName}: your order ${orderLabel(order.orderNumber)} has been delivered`,
+    preheader: `Your order ${orderLabel(order.orderNumber)} has been delivered.`,
     text: [
       `Hello ${order.user.name},`,
       '',
-      `Your order ${order._id} has been delivered:`,
-      ...text,
+      `Your order ${orderLabel(order.orderNumber)} has been delivered:`,
+      ...summary.text,
       '',
       'We hope you enjoy it. You can review what you bought on its product page.',
       `See the order at ${orderUrl}`,
       '',
       brand.shopName,
     ],
-    body: html`${greeting(order)} ${paragraph(`Your order ${order._id} has been delivered.`)}
-    ${orderSummary(order, brand, 'Total')}
+    body: html`${greeting(order)}
+    ${paragraph(`Your order ${orderLabel(order.orderNumber)} has been delivered.`)} ${summary.body}
     ${paragraph('We hope you enjoy it. You can review what you bought on its product page.')}
     ${button(brand, orderUrl, 'See the order')}`,
   });
@@ -225,11 +278,16 @@ export function cancelledEmail(
   const money = order.isPaid
     ? 'What you paid is being refunded; another e-mail will confirm it.'
     : 'Nothing was charged.';
-  return notice(order, { brand, orderUrl }, `your order ${order._id} has been cancelled`, {
-    what: `Your order ${order._id} has been cancelled ${cancelledBecause[by]}. ${money}`,
-    listed: [...lines(order, brand).text, ...discountText(order)],
-    summary: true,
-  });
+  return notice(
+    order,
+    { brand, orderUrl },
+    `your order ${orderLabel(order.orderNumber)} has been cancelled`,
+    {
+      what: `Your order ${orderLabel(order.orderNumber)} has been cancelled ${cancelledBecause[by]}. ${money}`,
+      listed: [...lines(order, brand).text, ...discountText(order)],
+      summary: true,
+    },
+  );
 }
 
 /** The notice sent when a refund is made: its amount and the lines it gives back. */
@@ -241,18 +299,23 @@ export function refundEmail(
 ): MailMessage {
   const amount = moneyOf(order)(refund.amount);
   const what = [...namedLines(order, refund.lines), ...(refund.shipping ? ['Shipping'] : [])];
-  return notice(order, { brand, orderUrl }, `a refund of ${amount} for order ${order._id}`, {
-    what: `We have refunded ${amount} for your order ${order._id}.`,
-    listed: what.length > 0 ? ['For:', ...what] : [],
-    more: ['It goes back to the way you paid; your bank may take a few days to show it.'],
-  });
+  return notice(
+    order,
+    { brand, orderUrl },
+    `a refund of ${amount} for order ${orderLabel(order.orderNumber)}`,
+    {
+      what: `We have refunded ${amount} for your order ${orderLabel(order.orderNumber)}.`,
+      listed: what.length > 0 ? ['For:', ...what] : [],
+      more: ['It goes back to the way you paid; your bank may take a few days to show it.'],
+    },
+  );
 }
 
 const returnWords = {
-  received: (id: string) => `We have received your request to return items of order ${id}.`,
-  accepted: (id: string) =>
-    `Your return of items of order ${id} is accepted: we are refunding them, and another e-mail will confirm the refund.`,
-  declined: (id: string) => `We cannot accept your return of items of order ${id}.`,
+  received: (number: string) => `We have received your request to return items of order ${number}.`,
+  accepted: (number: string) =>
+    `Your return of items of order ${number} is accepted: we are refunding them, and another e-mail will confirm the refund.`,
+  declined: (number: string) => `We cannot accept your return of items of order ${number}.`,
 } as const;
 
 /** The buyer's notice of each step of a return request: received, accepted, declined. */
@@ -264,9 +327,14 @@ export function returnEmail(
   orderUrl: string,
 ): MailMessage {
   const said = step === 'declined' && request.declineMessage ? [request.declineMessage] : [];
-  return notice(order, { brand, orderUrl }, `your return for order ${order._id} is ${step}`, {
-    what: returnWords[step](order._id),
-    listed: namedLines(order, request.lines),
-    more: said,
-  });
+  return notice(
+    order,
+    { brand, orderUrl },
+    `your return for order ${orderLabel(order.orderNumber)} is ${step}`,
+    {
+      what: returnWords[step](orderLabel(order.orderNumber)),
+      listed: namedLines(order, request.lines),
+      more: said,
+    },
+  );
 }

@@ -54,6 +54,7 @@ export function toOrder(
 ): Order {
   return {
     _id: row.id,
+    orderNumber: row.orderNumber,
     user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
     orderItems: items.map((item) => ({
       _id: item.id,

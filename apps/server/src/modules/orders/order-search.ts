@@ -1,3 +1,4 @@
+import { typedOrderNumber } from '@proshop/domain/order-number';
 import type { OrderFilters } from '@proshop/domain/order-search-schemas';
 import type { OrderStatus } from '@proshop/domain/order-status';
 import { and, sql, type SQL } from 'drizzle-orm';
@@ -86,7 +87,7 @@ const buyerText = sql`lower(${orders.buyerName} || E'\\n' || ${orders.buyerEmail
 const lineText = sql`lower(${orderItems.name} || E'\\n' || coalesce(${orderItems.sku}, ''))`;
 
 /**
- * The orders the search text finds: by id (or its start), the buyer's name or e-mail, or a line's
+ * The orders the search text finds: by number ('1001' or '#1001'), by id (or its start), the buyer's name or e-mail, or a line's
  * product name or SKU, as a substring in any case. Each way is its own indexed query and the
  * order must be in one of them (`union all`: PostgreSQL reads each from its index, where one
  * query with OR would read every order).
@@ -97,6 +98,10 @@ function searchCondition(phrase: string): SQL {
     sql`select ${orders.id} from ${orders} where ${buyerText} like ${pattern}`,
     sql`select ${orderItems.orderId} from ${orderItems} where ${lineText} like ${pattern}`,
   ];
+  const number = typedOrderNumber(phrase);
+  if (number !== undefined) {
+    ways.push(sql`select ${orders.id} from ${orders} where ${orders.orderNumber} = ${number}`);
+  }
   const ids = idPrefixRange(phrase);
   if (ids) {
     ways.push(

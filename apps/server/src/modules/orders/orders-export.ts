@@ -29,10 +29,12 @@ export const EXPORT_BATCH_ORDERS = 1_000;
 /**
  * The columns. The order's own amounts (discount, items, tax, shipping, total, refunded) are on
  * its first line only, so that a column's sum in a spreadsheet is the shop's sum; everything that
- * tells which order a line belongs to (id, dates, buyer, address, status) is on every line.
+ * tells which order a line belongs to (id, number, dates, buyer, address, status) is on every line.
  */
 const header = (timeZone: string) => [
   'Order ID',
+  // The number alone (1001, shown as #1001 elsewhere): a spreadsheet sorts and filters it as one.
+  'Order number',
   `Placed (${timeZone})`,
   `Paid (${timeZone})`,
   'Customer',
@@ -93,6 +95,7 @@ function readOrders(
   return db
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       placedAt: localTime(orders.createdAt, filter.timeZone),
       paidAt: localTime(orders.paidAt, filter.timeZone),
       exactTime: exactTime<string>(orders.createdAt),
@@ -157,6 +160,7 @@ function orderCsv(
       const money = (amount: string) => (first ? amount : null);
       return csvLine([
         order.id,
+        order.orderNumber,
         order.placedAt,
         order.paidAt,
         order.buyerName,

@@ -1,3 +1,4 @@
+import { orderLabel } from '@proshop/domain/order-number';
 import { toCents } from '@proshop/domain/money';
 import { verifyCapture } from '@proshop/domain/payment-verification';
 import { z } from 'zod';
@@ -98,8 +99,8 @@ async function captureCompleted(
     });
     await deps.notices.alertShop(
       tx,
-      `PayPal completed a payment the shop cannot accept for order ${order.id}`,
-      `PayPal completed capture ${capture.id} for order ${order.id}, which ${order.cancelledAt ? 'was cancelled' : 'asked for another amount'}. Refund it in PayPal.`,
+      `PayPal completed a payment the shop cannot accept for order ${orderLabel(order.orderNumber)}`,
+      `PayPal completed capture ${capture.id} for order ${orderLabel(order.orderNumber)} (${order.id}), which ${order.cancelledAt ? 'was cancelled' : 'asked for another amount'}. Refund it in PayPal.`,
     );
     return 'applied';
   }
@@ -109,8 +110,8 @@ async function captureCompleted(
     const item = shortage.sku ? `${shortage.name} (SKU ${shortage.sku})` : shortage.name;
     await deps.notices.alertShop(
       tx,
-      `Order ${order.id} was paid but ${shortage.name} is out of stock`,
-      `PayPal completed a pending payment for order ${order.id}, but ${item} is out of stock. Restock it or refund the order.`,
+      `Order ${orderLabel(order.orderNumber)} was paid but ${shortage.name} is out of stock`,
+      `PayPal completed a pending payment for order ${orderLabel(order.orderNumber)} (${order.id}), but ${item} is out of stock. Restock it or refund the order.`,
     );
   }
   // The buyer paid the discounted price: the order holds its use even past the code's limits
@@ -119,8 +120,8 @@ async function captureCompleted(
   if (overUsed) {
     await deps.notices.alertShop(
       tx,
-      `Order ${order.id} was paid with a discount code past its limits`,
-      `PayPal completed a pending payment for order ${order.id} at its discounted price, but its code could no longer be used (${overUsed}). The order keeps its discount and holds a use beyond the code's limits.`,
+      `Order ${orderLabel(order.orderNumber)} was paid with a discount code past its limits`,
+      `PayPal completed a pending payment for order ${orderLabel(order.orderNumber)} (${order.id}) at its discounted price, but its code could no longer be used (${overUsed}). The order keeps its discount and holds a use beyond the code's limits.`,
     );
   }
   const paid = await updateOrder(tx, order.id, {

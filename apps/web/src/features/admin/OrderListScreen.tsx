@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import { orderLabel } from '@proshop/domain/order-number';
 import { ORDER_STATUS_LABELS, orderStatus } from '@proshop/domain/order-status';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -6,8 +7,8 @@ import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { RequireAdmin } from '../../components/RequireAdmin.tsx';
-import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { ShortId } from '../../components/ShortId.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { checkFilters, filterSearch, filterValues } from './order-filters.ts';
 import { OrderExportButton } from './OrderExportButton.tsx';
@@ -82,8 +83,12 @@ function OrderList() {
                 <tbody>
                   {currentData.orders.map((order) => (
                     <tr key={order._id}>
-                      <td className="small">
-                        <ShortId id={order._id} />
+                      {/* The spec's ID column: the number people use, the id below it. */}
+                      <td>
+                        {orderLabel(order.orderNumber)}
+                        <div className="small text-muted">
+                          <ShortId id={order._id} />
+                        </div>
                       </td>
                       <td>{order.user.name}</td>
                       <td>{order.createdAt.slice(0, 10)}</td>
@@ -102,7 +107,7 @@ function OrderList() {
                         <Link
                           to={`/order/${order._id}`}
                           className="btn btn-light btn-sm"
-                          aria-label={`Details of order ${order._id}`}
+                          aria-label={`Details of order ${orderLabel(order.orderNumber)}`}
                         >
                           Details
                         </Link>

@@ -1,7 +1,7 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { estimatedDeliveryDate } from '@proshop/domain/delivery-estimate';
 import type { Order } from '@proshop/domain/order-schemas';
-import { orderNumber } from '@proshop/domain/order-number';
+import { orderLabel } from '@proshop/domain/order-number';
 import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel } from '@proshop/domain/order-transitions';
 import { lineLabel } from '@proshop/domain/variants';
@@ -125,13 +125,8 @@ export function MyOrderCard({ order }: { order: Order }) {
             {formatMoney(toCents(order.totalPrice), order.currency)}
           </Col>
           <Col md={6} className="text-md-end">
-            <div className="text-muted">Order #</div>
-            <Link to={`/order/${order._id}`} className="text-break">
-              {order._id}
-            </Link>
-            <div>
-              Number <strong className="font-monospace">{orderNumber(order._id)}</strong>
-            </div>
+            <div className="text-muted">Order number</div>
+            <Link to={`/order/${order._id}`}>{orderLabel(order.orderNumber)}</Link>
           </Col>
         </Row>
       </Card.Header>
@@ -216,7 +211,10 @@ export function MyOrderCard({ order }: { order: Order }) {
                 Leave review
               </Link>
             )}
-            <MailButton label="Contact Us" subject={`Question about order ${order._id}`} />
+            <MailButton
+              label="Contact Us"
+              subject={`Question about order ${orderLabel(order.orderNumber)} (${order._id})`}
+            />
           </Col>
         </Row>
         {returning && <ReturnRequestForm order={order} onDone={() => setReturning(false)} />}

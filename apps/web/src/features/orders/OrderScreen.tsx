@@ -1,6 +1,6 @@
 import { formatMoney } from '@proshop/domain/money';
 import { canPayOrder } from '@proshop/domain/order-permissions';
-import { orderNumber } from '@proshop/domain/order-number';
+import { orderLabel } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
 import { canCancel, canMarkDelivered, canMarkSent } from '@proshop/domain/order-transitions';
@@ -100,9 +100,10 @@ function OrderDetails({ order }: { order: Order }) {
 
   return (
     <>
-      <h1 className="fs-3 text-break">Order {order._id}</h1>
-      <p className="text-muted">
-        Order number <strong className="font-monospace">{orderNumber(order._id)}</strong>
+      <h1 className="fs-3">Order {orderLabel(order.orderNumber)}</h1>
+      {/* The id stays the order's key and address: shown for a copy, a search or the shop. */}
+      <p className="text-muted small text-break">
+        Order id <span className="font-monospace">{order._id}</span>
       </p>
       <JustDone order={order} />
       <Row className="g-4">
@@ -194,8 +195,9 @@ function OrderDetails({ order }: { order: Order }) {
 
 function OrderLoader() {
   const { id = '' } = useParams();
-  useDocumentTitle(`Order ${id}`);
   const { data: order, isLoading, error } = useGetOrderDetailsQuery(id);
+  // The title waits for the order's number (unchanged while it loads).
+  useDocumentTitle(order ? `Order ${orderLabel(order.orderNumber)}` : undefined);
   if (isLoading) return <Loader />;
   if (error) return <Message variant="danger">{errorMessage(error)}</Message>;
   return order ? <OrderDetails order={order} /> : null;

@@ -45,7 +45,13 @@ export const MAIL_COLOURS = {
   darkRule: '#3a3f45',
 } as const;
 
-/** The brand from the shop's settings: its logo is the web app's own (public/favicon.svg). */
+/**
+ * The e-mails' logo: the web app's icon (public/favicon.svg) as a PNG, which every mail client
+ * shows (many show no SVG). `npm run mail-logo` draws it from the icon (scripts/make-mail-logo.mjs).
+ */
+export const MAIL_LOGO_PATH = '/mail-logo.png';
+
+/** The brand from the shop's settings, its logo the web app's own icon. */
 export function mailBrand(config: {
   shopName: string;
   publicUrl: string;
@@ -55,7 +61,7 @@ export function mailBrand(config: {
   return {
     shopName: config.shopName,
     publicUrl: config.publicUrl,
-    logoUrl: `${config.publicUrl}/favicon.svg`,
+    logoUrl: `${config.publicUrl}${MAIL_LOGO_PATH}`,
     accent: {
       button: palette.color,
       buttonText: palette.contrast,
