@@ -258,7 +258,7 @@ test.describe('product variants in the shop', () => {
       '1',
       '2',
     ]);
-    await expect(main.getByRole('heading', { name: /^Subtotal/ })).toHaveText('Subtotal (3) items');
+    await expect(main.getByRole('heading', { name: /^Subtotal/ })).toHaveText('Subtotal (2 items)');
     await expect(main.getByText('$62.00', { exact: true })).toBeVisible();
     const stored = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]',

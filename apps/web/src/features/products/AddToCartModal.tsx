@@ -5,7 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import { selectUnitCount, type CartItem } from '../../state/cart-slice.ts';
+import { selectDistinctItemCount, type CartItem } from '../../state/cart-slice.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 
@@ -21,8 +21,8 @@ interface AddToCartModalProps {
 export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProps) {
   const navigate = useNavigate();
   const userInfo = useSelector(selectUserInfo);
-  // Checkout covers the whole cart, so the button counts every unit in it.
-  const unitCount = useSelector(selectUnitCount);
+  // Checkout covers the whole cart: its lines, the count the header and the cart show too.
+  const lineCount = useSelector(selectDistinctItemCount);
 
   function goTo(path: string) {
     onClose();
@@ -60,7 +60,7 @@ export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProp
           variant="primary"
           onClick={() => goTo(userInfo ? '/shipping' : '/login?redirect=shipping')}
         >
-          Checkout {unitCount} item(s)
+          Checkout {lineCount} item(s)
         </Button>
         <Button variant="outline-dark" onClick={() => goTo('/cart')}>
           Go to Cart
