@@ -348,7 +348,8 @@ test.describe('catalogue', () => {
     // No paid order of this product: no verified mark.
     await expect(review.getByText('Verified purchase')).toHaveCount(0);
     await expect(reviews.getByText('No Reviews', { exact: true })).toHaveCount(0);
-    await expect(page.getByRole('main').getByText('1 reviews')).toBeVisible();
+    // One review, in the singular.
+    await expect(page.getByRole('main').getByText('1 review', { exact: true })).toBeVisible();
 
     // A second review of the same product is refused with the server's words.
     await rating.selectOption({ label: '2 - Fair' });

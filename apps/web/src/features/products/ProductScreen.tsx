@@ -1,3 +1,4 @@
+import { reviewCountLabel } from '@proshop/domain/plural';
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { findVariant } from '@proshop/domain/variants';
@@ -175,7 +176,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               </ListGroup.Item>
             )}
             <ListGroup.Item>
-              <Rating value={product.rating} text={`${product.numReviews} reviews`} />
+              <Rating value={product.rating} text={reviewCountLabel(product.numReviews)} />
             </ListGroup.Item>
             {hasOptions && (
               <ListGroup.Item>
