@@ -2,7 +2,7 @@ import { reviewCountLabel } from '@proshop/domain/plural';
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { findVariant } from '@proshop/domain/variants';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -25,6 +25,7 @@ import { ProductGallery } from './ProductGallery.tsx';
 import { ProductBreadcrumbs } from './ProductBreadcrumbs.tsx';
 import { ProductMaker } from './ProductMaker.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
+import { StickyBuyBar } from './StickyBuyBar.tsx';
 import { StockAlertRequest } from './StockAlertRequest.tsx';
 import { priceLabel } from './price-label.ts';
 import {
@@ -73,6 +74,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const [added, setAdded] = useState<CartItem | null>(null);
   const [addedWasInCart, setAddedWasInCart] = useState(false);
   const reasonId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
   const { options, variants } = product;
   const hasOptions = options.length > 0;
   const [choice, setChoice] = useState(() =>
@@ -159,7 +161,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             picture={picture === null ? product.image : picture}
           />
         </Col>
-        <Col md={4}>
+        {/* On a phone the buy box comes between the options and the description (phone.css). */}
+        <Col md={4} className="product-info">
           <ListGroup variant="flush">
             <ListGroup.Item>
               <div className="d-flex align-items-start gap-2">
@@ -188,7 +191,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 />
               </ListGroup.Item>
             )}
-            <ListGroup.Item style={{ whiteSpace: 'pre-line' }}>
+            <ListGroup.Item className="product-description" style={{ whiteSpace: 'pre-line' }}>
               Description: {product.description}
             </ListGroup.Item>
           </ListGroup>
@@ -204,6 +207,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             reason={reason}
             reasonId={reasonId}
             onAdd={addToCart}
+            addButtonRef={addButton}
           >
             {!notOffered && (
               <StockAlertRequest
@@ -220,6 +224,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <ProductReviews productId={product._id} reviews={product.reviews} />
         </Col>
       </Row>
+      <StickyBuyBar
+        inFlowButton={addButton}
+        price={price}
+        disabled={!inStock}
+        reasonId={reason ? reasonId : undefined}
+        onAdd={addToCart}
+      />
       <AddToCartModal added={added} wasInCart={addedWasInCart} onClose={() => setAdded(null)} />
     </>
   );
