@@ -1,7 +1,7 @@
 // What a shopper sees on a 390 × 844 phone (issue #36): products two to a row with the first of
 // them on the first screen, a hero caption that reads on any picture, the options before the
 // buy button and a buy bar only once that button has scrolled by.
-import { uniqueWord } from './catalogue-api.ts';
+import { findTaxonomy, uniqueWord } from './catalogue-api.ts';
 import { textContrast } from './contrast.ts';
 import { expect, test } from './fixtures.ts';
 import { bearer } from './session.ts';
@@ -100,5 +100,31 @@ test.describe('on a phone', () => {
     await page.keyboard.press('Escape');
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(bar).toHaveCount(0);
+  });
+
+  test('the filter sheet writes prices with their currency and grouping; a page past the last leads back', async ({
+    page,
+    request,
+    addProduct,
+  }) => {
+    const category = uniqueWord('Pricey ');
+    await addProduct('Grand Piano Lamp', { price: 1299, countInStock: 2, category });
+    const { slug } = await findTaxonomy(request, 'categories', category);
+
+    await page.goto(`/category/${slug}/page/4`);
+    const main = page.getByRole('main');
+    await expect(main.getByText('There are no products on this page.')).toBeVisible();
+    await main.getByRole('link', { name: 'Go to the first page' }).click();
+    await expect(page).toHaveURL(`/category/${slug}/page/1`);
+    await expect(main.getByRole('link', { name: /Grand Piano Lamp/ }).first()).toBeVisible();
+
+    await main.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog');
+    const min = sheet.getByLabel('Min price');
+    await expect(min).toHaveAttribute('placeholder', '1,299');
+    // The currency's sign stands before the amount.
+    await expect(
+      sheet.locator('.input-group', { has: page.getByLabel('Min price') }),
+    ).toContainText('$');
   });
 });

@@ -2,11 +2,12 @@ import { formatMoney, toCents } from '@proshop/domain/money';
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { pageHref } from '../../lib/page-links.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import {
   catalogueSearch,
@@ -153,7 +154,15 @@ export function ProductListing({
             <>
               {currentData.products.length === 0 &&
                 (Number(pageNumber) > 1 ? (
-                  <Message>There are no products on this page.</Message>
+                  // Past the last page (an old link, a list that got shorter): a way back.
+                  <Message>
+                    There are no products on this page.{' '}
+                    <Link to={pageHref(Math.max(currentData.pages, 1), { listPath, search })}>
+                      {currentData.pages > 1
+                        ? `Go to the last page (${currentData.pages})`
+                        : 'Go to the first page'}
+                    </Link>
+                  </Message>
                 ) : filtered ? (
                   <Message>
                     No products match these filters.{' '}
