@@ -197,6 +197,8 @@ test.describe('catalogue', () => {
     addProduct,
   }) => {
     const product = await addProduct('Cart Lamp', { price: 24.5, countInStock: 4 });
+    // The clock held: a toast would stay, rather than go by itself after 3 s before it is seen.
+    await holdClock(page);
     await page.goto(`/product/${product._id}`);
     const main = page.getByRole('main');
 

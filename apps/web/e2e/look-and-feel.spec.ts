@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, holdClock, test } from './fixtures.ts';
 import { openSignedIn } from './session.ts';
 
 /** Puts the product in the cart and deletes it: answers that toast and the header's cart link. */
@@ -68,6 +68,8 @@ test.describe('the notification toast', () => {
     addProduct,
   }) => {
     const product = await addProduct('Toast Vase', { countInStock: 3 });
+    // The clock held: the toast does not go by itself after 3 s, only by leaving the page.
+    await holdClock(page);
     const { toast } = await deleteAndToast(page, product._id);
     await page.getByRole('banner').getByRole('link', { name: 'ProShop', exact: true }).click();
     await expect(page).toHaveURL('/');
