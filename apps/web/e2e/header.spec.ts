@@ -1,3 +1,4 @@
+import { textContrast } from './contrast.ts';
 import { expect, test } from './fixtures.ts';
 import { openSignedIn, userMenu } from './session.ts';
 
@@ -27,6 +28,39 @@ test.describe('header', () => {
     await expect(search).toBeHidden();
     await header.getByRole('link', { name: /Cart/ }).click();
     await expect(page).toHaveURL('/cart');
+  });
+
+  test('on a phone the cart is an icon with its count at the top right, big and clear on the dark bar', async ({
+    page,
+    addProduct,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const lamp = await addProduct('Header Lamp', { countInStock: 5 });
+    const mug = await addProduct('Header Mug', { countInStock: 5 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    // Empty, it is still there: a cart, without a count.
+    const empty = header.getByRole('link', { name: 'Cart', exact: true });
+    await expect(empty).toBeInViewport();
+    await expect(empty.locator('svg')).toBeVisible();
+    const box = (await empty.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    // At the right, beside the menu button.
+    expect(box.x + box.width).toBeGreaterThan(390 / 2);
+    expect(await textContrast(empty)).toBeGreaterThanOrEqual(4.5);
+
+    // Two lines, one of them two units: the header and the cart both count two items.
+    await page.goto(`/cart/${lamp._id}?qty=2`);
+    await expect(page).toHaveURL('/cart');
+    await page.goto(`/cart/${mug._id}?qty=1`);
+    await expect(page).toHaveURL('/cart');
+    const cart = header.getByRole('link', { name: 'Cart, 2 items' });
+    await expect(cart).toBeInViewport();
+    await expect(cart).toContainText('2');
+    await expect(page.getByRole('main').getByRole('heading', { name: /^Subtotal/ })).toHaveText(
+      'Subtotal (2 items)',
+    );
   });
 
   test("the user's menu opens and closes by mouse and keyboard", async ({ page, customer }) => {

@@ -1,12 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, holdClock, test } from './fixtures.ts';
 import { openSignedIn } from './session.ts';
 
-/** Adds the product and answers the toast that says so and the header's cart link. */
-async function addAndToast(page: Page, productId: string) {
-  await page.goto(`/product/${productId}`);
-  await page.getByRole('main').getByRole('button', { name: 'Add To Cart' }).click();
-  const toast = page.getByRole('alert').filter({ hasText: 'Item has been added to Cart' });
+/** Puts the product in the cart and deletes it: answers that toast and the header's cart link. */
+async function deleteAndToast(page: Page, productId: string) {
+  await page.goto(`/cart/${productId}?qty=1`);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: /^Delete / }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Item' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const toast = page
+    .getByRole('alert')
+    .filter({ hasText: 'Item has been successfully deleted from Cart' });
   await expect(toast).toBeVisible();
   return { toast, cart: page.getByRole('banner').getByRole('link', { name: /Cart/ }) };
 }
@@ -28,7 +35,7 @@ test.describe('the notification toast', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const product = await addProduct('Toast Lamp', { countInStock: 3 });
-    const { toast, cart } = await addAndToast(page, product._id);
+    const { toast, cart } = await deleteAndToast(page, product._id);
     const header = await box(page.getByRole('banner'));
     const shown = await box(toast);
     expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height);
@@ -45,16 +52,29 @@ test.describe('the notification toast', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const product = await addProduct('Toast Mug', { countInStock: 3 });
-    const { toast, cart } = await addAndToast(page, product._id);
+    const { toast, cart } = await deleteAndToast(page, product._id);
     const shown = await box(toast);
     expect(shown.y + shown.height).toBeGreaterThan(844 - 40);
     expect(shown.x).toBeGreaterThanOrEqual(0);
     expect(shown.x + shown.width).toBeLessThanOrEqual(390);
-    // Back at the top (Add To Cart is further down the page), the cart beside the menu button is
-    // in sight and the toast is not over it.
+    // The cart beside the menu button is in sight and the toast is not over it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(cart).toBeInViewport();
     expect(overlap(shown, await box(cart))).toBe(false);
+  });
+
+  test('a toast stays on the page it tells of: the next page opens without it', async ({
+    page,
+    addProduct,
+  }) => {
+    const product = await addProduct('Toast Vase', { countInStock: 3 });
+    // The clock held: the toast does not go by itself after 3 s, only by leaving the page.
+    await holdClock(page);
+    const { toast } = await deleteAndToast(page, product._id);
+    await page.getByRole('banner').getByRole('link', { name: 'ProShop', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { name: 'Latest Products' })).toBeVisible();
+    await expect(toast).toHaveCount(0);
   });
 });
 
@@ -112,12 +132,12 @@ test.describe('the product page', () => {
     );
   });
 
-  test('on a phone, Add To Cart stays in reach while the product scrolls by', async ({
+  test('on a phone, Add To Cart stays in reach: under the options, then in a bar once it has scrolled by', async ({
     page,
     addProduct,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // A long description: the buy box's own place is far below the first screen.
+    // A long description, which comes after the buy box on a phone.
     const description = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of the story.`).join(
       '\n',
     );
@@ -125,21 +145,19 @@ test.describe('the product page', () => {
     await page.goto(`/product/${product._id}`);
     const main = page.getByRole('main');
     const add = main.getByRole('button', { name: 'Add To Cart' });
-    const inView = async () => {
-      const shown = await box(add);
-      return shown.y >= 0 && shown.y + shown.height <= 844;
-    };
-    expect(await inView()).toBe(true);
+    const bar = page.getByRole('region', { name: 'Quick buy' });
+    const buyBox = (await box(main.getByRole('region', { name: 'Buy' }))).y;
+    expect(buyBox).toBeLessThan((await box(main.getByText('Line 1 of the story.'))).y);
+    await expect(bar).toHaveCount(0);
     await main.getByText('Line 20 of the story.').scrollIntoViewIfNeeded();
-    expect(await inView()).toBe(true);
-    // Past the product, the box goes with it: the reviews are never covered.
-    const reviews = main.getByRole('heading', { name: 'Reviews' });
-    await reviews.scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollBy(0, 200));
-    expect(overlap(await box(main.getByRole('region', { name: 'Buy' })), await box(reviews))).toBe(
-      false,
-    );
-    await add.click();
+    await expect(add).not.toBeInViewport();
+    await expect(bar.getByRole('button', { name: 'Add To Cart' })).toBeInViewport();
+    // At the end of the page the footer scrolls clear of the bar: nothing stays covered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toBeInViewport();
+    expect(overlap(await box(bar), await box(footer))).toBe(false);
+    await bar.getByRole('button', { name: 'Add To Cart' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 });

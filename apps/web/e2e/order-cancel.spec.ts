@@ -41,6 +41,13 @@ test.describe('cancelling an unpaid order', () => {
     await page.goto(`/order/${order._id}`);
     const main = page.getByRole('main');
     await expect(main.getByText(`Cancelled on ${day}`)).toBeVisible();
+    // Cancelled, it is neither waiting to be shipped nor a matter of its payment.
+    await expect(main.getByText('Order Not Shipped')).toHaveCount(0);
+    const payment = main
+      .locator('.list-group-item')
+      .filter({ has: page.getByRole('heading', { name: 'Payment Method' }) });
+    await expect(payment).toBeVisible();
+    await expect(payment).not.toContainText('Cancelled');
     await expect(main.getByText('Order Not Paid')).toHaveCount(0);
     await expect(main.getByText('Test mode: no money is taken')).toHaveCount(0);
     await expect(main.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);

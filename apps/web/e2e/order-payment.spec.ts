@@ -235,6 +235,7 @@ test.describe('order page and My Orders (test mode)', () => {
   test('My Orders: empty at first, then the four buttons of a card', async ({
     page,
     request,
+    admin,
     customer,
     addProduct,
   }) => {
@@ -264,6 +265,10 @@ test.describe('order page and My Orders (test mode)', () => {
     expect(href).toBe(
       `mailto:shop@example.com?subject=${encodeURIComponent(`Question about order #${order.orderNumber} (${order._id})`)}`,
     );
+    // Not sent yet: nothing in hand to review.
+    await expect(card.getByRole('link', { name: 'Leave review' })).toHaveCount(0);
+    await advanceOrderByApi(request, admin, order._id, 'sent');
+    await page.reload();
     await expect(card.getByRole('link', { name: 'Leave review' })).toHaveAttribute(
       'href',
       `/product/${first._id}#review`,

@@ -75,9 +75,14 @@ test('the customer asks to return a lamp; the admin accepts it and the lamp is r
   const card = page.getByRole('article', { name: `Order ${order._id}` });
   await card.getByRole('button', { name: 'Return item' }).click();
   const form = card.getByRole('form', { name: 'Return request' });
+  const send = form.getByRole('button', { name: 'Send return request' });
+  // Two lines: none chosen yet, and Send says what it waits for.
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription('Choose how many of an item to return.');
   await form.getByLabel(`${lamp.name} to return`).selectOption('1');
+  await expect(send).toHaveAccessibleDescription('Say why you are returning them.');
   await form.getByLabel('Why are you returning them?').fill('Too bright');
-  await form.getByRole('button', { name: 'Send return request' }).click();
+  await send.click();
   await expect(card).toContainText('Return requested: waiting for the shop');
   await expect(form).toHaveCount(0);
 
@@ -92,4 +97,24 @@ test('the customer asks to return a lamp; the admin accepts it and the lamp is r
   await switchSession(page, customer, '/profile');
   await expect(card).toContainText('Return accepted: the items are refunded');
   await expect(card).toContainText('Partially refunded ($46.00)');
+});
+
+test('a return of a one-line order starts at one unit: the reason is all Send waits for', async ({
+  page,
+  request,
+  customer,
+  addProduct,
+}) => {
+  const vase = await addProduct('Return Vase', { price: 30, countInStock: 3 });
+  const order = await placeOrderByApi(request, customer, [{ product: vase, qty: 2 }]);
+  await payOrderByApi(request, customer, order._id);
+  await openSignedIn(page, customer, '/profile');
+  const card = page.getByRole('article', { name: `Order ${order._id}` });
+  await card.getByRole('button', { name: 'Return item' }).click();
+  const form = card.getByRole('form', { name: 'Return request' });
+  await expect(form.getByLabel(`${vase.name} to return`)).toHaveValue('1');
+  const send = form.getByRole('button', { name: 'Send return request' });
+  await expect(send).toHaveAccessibleDescription('Say why you are returning them.');
+  await form.getByLabel('Why are you returning them?').fill('Chipped');
+  await expect(send).toBeEnabled();
 });

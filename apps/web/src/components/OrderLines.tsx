@@ -49,7 +49,10 @@ export function OrderLines({ items, currency }: { items: readonly ShownLine[]; c
               </Col>
               <Col>
                 {item.product ? (
-                  <Link to={productPath(item.product, item.options?.length ? item.variant : null)}>
+                  <Link
+                    to={productPath(item.product, item.options?.length ? item.variant : null)}
+                    className="tap-target"
+                  >
                     {label}
                   </Link>
                 ) : (

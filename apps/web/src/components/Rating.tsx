@@ -32,11 +32,17 @@ interface RatingProps {
   color?: string;
 }
 
-export function Rating({ value, text, color = '#f8e825' }: RatingProps) {
+/**
+ * Amber dark enough for a graphic on white and on the light grey behind pictures (5.0:1 and
+ * 4.6:1, WCAG 1.4.11 asks 3:1); the spec's yellow #f8e825 was 1.27:1 on white.
+ */
+const STAR_COLOR = '#b45309';
+
+export function Rating({ value, text, color = STAR_COLOR }: RatingProps) {
   const shown = Math.floor(value * 2) / 2;
   const stars = Array.from({ length: STAR_COUNT }, (_, index) => index + 1);
   return (
-    <div className="d-flex align-items-center gap-2">
+    <div className="d-flex flex-wrap align-items-center column-gap-2">
       <span role="img" aria-label={`Rated ${shown} out of ${STAR_COUNT}`} className="d-inline-flex">
         {stars.map((star) => (
           <Star key={star} fill={starFill(shown, star)} color={color} />

@@ -73,7 +73,7 @@ export function WishlistHeart({ productId, className }: { productId: string; cla
   return (
     <Button
       variant="link"
-      className={`text-danger p-1 lh-1 ${className ?? ''}`}
+      className={`text-danger p-1 lh-1 d-inline-flex align-items-center justify-content-center ${className ?? ''}`}
       aria-pressed={signedIn ? saved : false}
       aria-label={saved ? 'Remove from wishlist' : 'Save to wishlist'}
       title={saved ? 'Remove from wishlist' : 'Save to wishlist'}

@@ -241,10 +241,9 @@ export const cartSlice = createSlice({
   },
   selectors: {
     selectCart: (state) => state,
-    // Two counts: the header badge counts distinct lines (products, or variants of them); the
-    // subtotal and the checkout button count units (every line's quantity).
+    // One count, of lines (products, or variants of them), for the header badge, the subtotal
+    // and the checkout button (cartCountLabel in @proshop/domain/plural).
     selectDistinctItemCount: (state) => state.cartItems.length,
-    selectUnitCount: (state) => state.cartItems.reduce((sum, item) => sum + item.qty, 0),
   },
 });
 
@@ -263,4 +262,4 @@ export const {
   cartNoticeGiven,
   cartNoticeShown,
 } = cartSlice.actions;
-export const { selectCart, selectDistinctItemCount, selectUnitCount } = cartSlice.selectors;
+export const { selectCart, selectDistinctItemCount } = cartSlice.selectors;

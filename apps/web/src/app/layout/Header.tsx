@@ -9,6 +9,7 @@ import {
   usePrefetchCategories,
 } from '../../features/products/taxonomy-api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { cartCountLabel } from '@proshop/domain/plural';
 import { selectDistinctItemCount } from '../../state/cart-slice.ts';
 import { shopName } from '../../lib/shop-name.ts';
 import { HeaderDropdown } from './HeaderDropdown.tsx';
@@ -20,15 +21,42 @@ import { UserMenu } from './UserMenu.tsx';
  * offcanvas, modal and dropdown code into every first page load (budget in
  * scripts/lib/first-load.mjs).
  */
-/** The cart and how many different items it holds. */
-function CartLink({ className }: { className: string }) {
-  const distinctItemCount = useSelector(selectDistinctItemCount);
+/** A cart outline drawn in the text's colour, so it has the link's contrast on the dark bar. */
+function CartIcon() {
   return (
-    <NavLink className={`nav-link ${className}`} to="/cart">
-      Cart{' '}
-      {distinctItemCount > 0 && (
+    <svg width="1.5em" height="1.5em" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M2.5 3.5h2.6l2.3 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1l1.9-7.3H6.3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="20" r="1.5" fill="currentColor" />
+      <circle cx="17.5" cy="20" r="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * The cart and how many different items (lines) it holds, the count the cart's subtotal names
+ * too (cartCountLabel). Its name says the count in words; the badge, hidden while the cart is
+ * empty, shows the number.
+ */
+function CartLink({ className }: { className: string }) {
+  const lineCount = useSelector(selectDistinctItemCount);
+  return (
+    <NavLink
+      className={`nav-link cart-link ${className}`}
+      to="/cart"
+      aria-label={lineCount > 0 ? `Cart, ${cartCountLabel(lineCount)}` : 'Cart'}
+    >
+      <CartIcon />
+      <span>Cart</span>{' '}
+      {lineCount > 0 && (
         <Badge pill bg="success">
-          {distinctItemCount}
+          {lineCount}
         </Badge>
       )}
     </NavLink>
@@ -67,7 +95,7 @@ export function Header() {
               <CategoriesMenu />
               <SearchBox />
               <div className="navbar-nav ms-auto">
-                <CartLink className="d-none d-lg-block" />
+                <CartLink className="d-none d-lg-flex" />
                 <UserMenu />
               </div>
             </div>

@@ -46,7 +46,9 @@ export function CartLine({ item, onQtyChange, onDelete }: CartLineProps) {
           {item.problem?.reason === 'deleted' ? (
             label
           ) : (
-            <Link to={productPath(item.product, item.variant)}>{label}</Link>
+            <Link to={productPath(item.product, item.variant)} className="tap-target">
+              {label}
+            </Link>
           )}
           {item.problem && (
             <div className="small text-danger" id={problemId}>

@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
+import { cartCountLabel } from '@proshop/domain/plural';
 import { centsToFreeShipping } from '@proshop/domain/prices';
 import { lineLabel } from '@proshop/domain/variants';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -24,7 +25,7 @@ import {
   lineKey,
   removeItem,
   selectCart,
-  selectUnitCount,
+  selectDistinctItemCount,
   type CartItem,
 } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -138,7 +139,8 @@ function Cart({ notice }: { notice?: ReactNode }) {
   const marked = cartItems.some((item) => item.problem);
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<CartItem | null>(null);
-  const unitCount = useSelector(selectUnitCount);
+  // The lines, as the header's cart link counts them: one count, named the same everywhere.
+  const lineCount = useSelector(selectDistinctItemCount);
   // The code kept in the cart, checked again for the lines whenever they change.
   const discount = useCartDiscount();
   const { itemsPrice, discountPrice } = discount.prices;
@@ -187,7 +189,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
         <Card>
           <ListGroup variant="flush">
             <ListGroup.Item>
-              <h2 className="fs-4">Subtotal ({unitCount}) items</h2>
+              <h2 className="fs-4">Subtotal ({cartCountLabel(lineCount)})</h2>
               <span className="fs-5">{formatMoney(toCents(itemsPrice), shopCurrency)}</span>
               {!isEmpty && <FreeShippingNote discount={discount} />}
             </ListGroup.Item>

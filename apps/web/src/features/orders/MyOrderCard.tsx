@@ -205,8 +205,8 @@ export function MyOrderCard({ order }: { order: Order }) {
             >
               Add to cart
             </Button>
-            {/* A review of something bought: paid, and its product still in the shop. */}
-            {bought && first?.product && (
+            {/* A review of something in hand: paid and sent, its product still in the shop. */}
+            {bought && (order.isSent || order.isDelivered) && first?.product && (
               <Link to={`/product/${first.product}#review`} className="btn btn-outline-dark btn-sm">
                 Leave review
               </Link>

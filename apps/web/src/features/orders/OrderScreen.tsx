@@ -29,6 +29,8 @@ import { shownDate } from './order-dates.ts';
 import { useGetOrderDetailsQuery } from './orders-api.ts';
 
 function ShippingBanner({ order }: { order: Order }) {
+  // A cancelled order is not waiting to be shipped: the banner under the title says what it is.
+  if (order.isCancelled && !order.isSent) return null;
   if (order.isDelivered && order.deliveredAt) {
     return <Message variant="success">Delivered on {shownDate(order.deliveredAt)}</Message>;
   }
@@ -39,10 +41,15 @@ function ShippingBanner({ order }: { order: Order }) {
   return <Message variant="secondary">Order Not Shipped</Message>;
 }
 
+/** The order's cancellation, under its title: it concerns the whole order, not its payment. */
+function CancelledBanner({ order }: { order: Order }) {
+  if (!order.isCancelled || !order.cancelledAt) return null;
+  return <Message variant="secondary">Cancelled on {shownDate(order.cancelledAt)}</Message>;
+}
+
 function PaymentBanner({ order }: { order: Order }) {
-  if (order.isCancelled && order.cancelledAt) {
-    return <Message variant="secondary">Cancelled on {shownDate(order.cancelledAt)}</Message>;
-  }
+  // Cancelled before it was paid: there is nothing to pay, and nothing to say here.
+  if (order.isCancelled && !order.isPaid) return null;
   const standing = refundStanding(order);
   if (standing.kind === 'full') {
     return <Message variant="secondary">Refunded on {shownDate(standing.lastAt)}</Message>;
@@ -106,6 +113,7 @@ function OrderDetails({ order }: { order: Order }) {
         Order id <span className="font-monospace">{order._id}</span>
       </p>
       <JustDone order={order} />
+      <CancelledBanner order={order} />
       <Row className="g-4">
         <Col md={8}>
           <ListGroup variant="flush">

@@ -1,7 +1,7 @@
 import type { Order } from '@proshop/domain/order-schemas';
 import { returnableUnits } from '@proshop/domain/refunds';
 import { lineLabel } from '@proshop/domain/variants';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { InlineError } from '../../components/InlineError.tsx';
@@ -20,12 +20,26 @@ export function canRequestReturn(order: Order): boolean {
 /** The buyer's return request on their order card: how many of each line, and why. */
 export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const left = returnableUnits(order);
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  // One line that can go back: one unit of it, the likeliest return, so Send needs only the
+  // reason. Several lines: none chosen, the shopper says which.
+  const [quantities, setQuantities] = useState<Record<string, number>>(() => {
+    const open = order.orderItems.filter((item) => (left.get(item._id) ?? 0) > 0);
+    return open.length === 1 && open[0] ? { [open[0]._id]: 1 } : {};
+  });
   const [reason, setReason] = useState('');
+  const hintId = useId();
   const [requestReturn, { isLoading, error }] = useRequestReturnMutation();
   const lines = Object.entries(quantities)
     .filter(([, qty]) => qty > 0)
     .map(([orderItem, qty]) => ({ orderItem, qty }));
+
+  // What Send still waits for, said beside it rather than a button that stays grey unexplained.
+  const hint =
+    lines.length === 0
+      ? 'Choose how many of an item to return.'
+      : reason.trim() === ''
+        ? 'Say why you are returning them.'
+        : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +81,8 @@ export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () 
           type="submit"
           variant="dark"
           size="sm"
-          disabled={isLoading || lines.length === 0 || reason.trim() === ''}
+          disabled={isLoading || hint !== undefined}
+          aria-describedby={hint ? hintId : undefined}
         >
           Send return request
         </Button>
@@ -75,6 +90,11 @@ export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () 
           Close
         </Button>
       </div>
+      {hint && (
+        <p id={hintId} className="small text-body-secondary mt-2 mb-0">
+          {hint}
+        </p>
+      )}
       <InlineError error={error} />
     </Form>
   );

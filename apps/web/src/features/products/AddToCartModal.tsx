@@ -5,24 +5,29 @@ import Modal from 'react-bootstrap/Modal';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
-import { selectUnitCount, type CartItem } from '../../state/cart-slice.ts';
+import { selectDistinctItemCount, type CartItem } from '../../state/cart-slice.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
+import { notificationTexts } from '../../state/notifications-slice.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 
 interface AddToCartModalProps {
   /** The line just added; null while the modal is closed. */
   added: CartItem | null;
-  /** Whether the line was in the cart already: the title then agrees with the toast. */
+  /** Whether the line was in the cart already: the title then says so. */
   wasInCart: boolean;
   onClose: () => void;
 }
 
-/** Confirms what went into the cart and offers the next step: checkout or the cart. */
+/**
+ * Confirms what went into the cart, in the spec's words of the toast (Item has been added to
+ * Cart, Item already in Cart), and offers the next step: checkout or the cart. The one feedback
+ * of Add To Cart: no toast beside it.
+ */
 export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProps) {
   const navigate = useNavigate();
   const userInfo = useSelector(selectUserInfo);
-  // Checkout covers the whole cart, so the button counts every unit in it.
-  const unitCount = useSelector(selectUnitCount);
+  // Checkout covers the whole cart: its lines, the count the header and the cart show too.
+  const lineCount = useSelector(selectDistinctItemCount);
 
   function goTo(path: string) {
     onClose();
@@ -33,7 +38,7 @@ export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProp
     <Modal show={added !== null} onHide={onClose} centered aria-labelledby="add-to-cart-title">
       <Modal.Header closeButton>
         <Modal.Title id="add-to-cart-title">
-          {wasInCart ? 'Already in your cart' : 'Added to Cart'}
+          {notificationTexts[wasInCart ? 'already' : 'added']}
         </Modal.Title>
       </Modal.Header>
       {added && (
@@ -60,7 +65,7 @@ export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProp
           variant="primary"
           onClick={() => goTo(userInfo ? '/shipping' : '/login?redirect=shipping')}
         >
-          Checkout {unitCount} item(s)
+          Checkout {lineCount} item(s)
         </Button>
         <Button variant="outline-dark" onClick={() => goTo('/cart')}>
           Go to Cart

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -17,14 +17,16 @@ interface BuyBoxProps {
   reason: string | undefined;
   reasonId: string;
   onAdd: () => void;
+  /** The Add To Cart button, watched by the phone's sticky buy bar (StickyBuyBar). */
+  addButtonRef: RefObject<HTMLButtonElement | null>;
   /** Under the button: the back-in-stock request. */
   children?: ReactNode;
 }
 
 /**
- * The product page's price, stock, quantity and Add To Cart: the one place the price is shown.
- * On a phone the box stays at the bottom of the screen while the pictures and description above
- * it scroll by (`.buy-box` in app.css), so Add To Cart is always in reach.
+ * The product page's price, stock, quantity and Add To Cart, in the page's flow under the
+ * options. On a phone a bar with the price and Add To Cart takes over once this box has scrolled
+ * by (StickyBuyBar).
  */
 export function BuyBox({
   price,
@@ -36,6 +38,7 @@ export function BuyBox({
   reason,
   reasonId,
   onAdd,
+  addButtonRef,
   children,
 }: BuyBoxProps) {
   return (
@@ -72,6 +75,7 @@ export function BuyBox({
             </Form.Group>
           )}
           <Button
+            ref={addButtonRef}
             type="button"
             variant="primary"
             className="flex-grow-1"

@@ -1,6 +1,7 @@
 import type { FacetValue, ProductFacets } from '@proshop/domain/product-schemas';
 import { useId, useState, type FormEvent } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import {
   RATING_OPTIONS,
   priceBound,
@@ -197,25 +198,39 @@ interface PriceInputProps {
   onChange: (value: string) => void;
 }
 
+/** The shop currency's sign ("$", "€"), written before the amount in the price boxes. */
+const currencySign =
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: shopCurrency })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value ?? shopCurrency;
+
+/** A whole price as the boxes' hint: "24", "1,299" (after the currency's sign). */
+const priceHint = (amount: number) => amount.toLocaleString('en-US');
+
 function PriceInput({ id, label, hint, value, describedBy, onChange }: PriceInputProps) {
   return (
     <div>
       <label htmlFor={id} className="form-label small mb-1">
         {label}
       </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step="0.01"
-        className="form-control form-control-sm"
-        placeholder={hint ?? undefined}
-        value={value}
-        aria-invalid={describedBy ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <div className="input-group input-group-sm">
+        <span className="input-group-text" aria-hidden="true">
+          {currencySign}
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          className="form-control form-control-sm"
+          placeholder={hint ?? undefined}
+          value={value}
+          aria-invalid={describedBy ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
     </div>
   );
 }
@@ -252,7 +267,7 @@ function PriceRange({ filters, range, onChange }: PriceRangeProps) {
           <PriceInput
             id={`${idPrefix}-min`}
             label="Min price"
-            hint={range && String(Math.floor(range.min))}
+            hint={range && priceHint(Math.floor(range.min))}
             value={min}
             describedBy={describedBy}
             onChange={setMin}
@@ -260,7 +275,7 @@ function PriceRange({ filters, range, onChange }: PriceRangeProps) {
           <PriceInput
             id={`${idPrefix}-max`}
             label="Max price"
-            hint={range && String(Math.ceil(range.max))}
+            hint={range && priceHint(Math.ceil(range.max))}
             value={max}
             describedBy={describedBy}
             onChange={setMax}

@@ -1,3 +1,4 @@
+import { reviewCountLabel } from '@proshop/domain/plural';
 import { PICTURE_SIZES } from '@proshop/domain/product-image';
 import type { Product } from '@proshop/domain/product-schemas';
 import Card from 'react-bootstrap/Card';
@@ -48,7 +49,7 @@ export function ProductCard({ product, imageLoading, imagePriority }: ProductCar
             {product.name}
           </Link>
         </Card.Title>
-        <Rating value={product.rating} text={`${product.numReviews} reviews`} />
+        <Rating value={product.rating} text={reviewCountLabel(product.numReviews)} />
         <Card.Text className="fs-4 fw-semibold mt-auto mb-0 pt-2">
           {priceLabel(product, shopCurrency)}
         </Card.Text>

@@ -9,8 +9,6 @@ import { priceLabel } from './price-label.ts';
 import { useGetTopProductsQuery } from './products-api.ts';
 
 const SLIDE_INTERVAL_MS = 5000;
-/** The picture, 1.5rem above it and 5.5rem below it for the caption. */
-const SLIDE_HEIGHT = `calc(${CAROUSEL_PICTURE_PX}px + 7rem)`;
 
 /** The best-rated products, one slide each; every slide leads to its product. */
 export function ProductCarousel() {
@@ -18,14 +16,15 @@ export function ProductCarousel() {
 
   if (error) return <Message variant="danger">{errorMessage(error)}</Message>;
   // While the slides load, an empty dark box holds their place: the list below stays put.
-  if (!products) return <div className="bg-dark rounded mb-4" style={{ height: SLIDE_HEIGHT }} />;
+  // The slide's height is `.hero-slide`'s (phone.css): lower on a phone, so products show too.
+  if (!products) return <div className="hero-slide bg-dark rounded mb-4" />;
   if (products.length === 0) return null;
 
   return (
     <Carousel
       pause="hover"
       interval={SLIDE_INTERVAL_MS}
-      className="bg-dark rounded mb-4"
+      className="hero bg-dark rounded mb-4"
       role="region"
       aria-label="Top rated products"
     >
@@ -33,8 +32,7 @@ export function ProductCarousel() {
         <Carousel.Item key={product._id}>
           <Link
             to={`/product/${product._id}`}
-            className="d-block text-center text-white"
-            style={{ height: SLIDE_HEIGHT }}
+            className="hero-slide d-block text-center text-white"
           >
             <ProductImage
               image={product.image}
@@ -44,11 +42,12 @@ export function ProductCarousel() {
               sizes={PICTURE_SIZES.carousel}
               // The first slide is on screen at once; the others wait until they are needed.
               loading={index === 0 ? 'eager' : 'lazy'}
-              className="rounded-circle mt-4"
-              style={{ aspectRatio: '1', objectFit: 'cover', marginBottom: '5.5rem' }}
+              className="hero-picture rounded-circle"
+              style={{ aspectRatio: '1', objectFit: 'cover' }}
             />
-            <Carousel.Caption>
-              <h2 className="fs-5">
+            {/* On a dark box of its own: white text reads on a light picture as on a dark one. */}
+            <Carousel.Caption className="hero-caption">
+              <h2 className="fs-5 mb-0">
                 {product.name} ({priceLabel(product, shopCurrency)})
               </h2>
             </Carousel.Caption>

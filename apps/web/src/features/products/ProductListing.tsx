@@ -2,11 +2,12 @@ import { formatMoney, toCents } from '@proshop/domain/money';
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { Paginate } from '../../components/Paginate.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { pageHref } from '../../lib/page-links.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import {
   catalogueSearch,
@@ -24,7 +25,7 @@ import { ProductCard } from './ProductCard.tsx';
 import { useGetProductsQuery } from './products-api.ts';
 import { SortSelect } from './SortSelect.tsx';
 
-/** The grid shows 3 cards a row from lg (beside the filters); those images load at once. */
+/** The cards on screen as the page opens (a row from lg, beside the filters): their images load at once. */
 const FIRST_ROW_SIZE = 3;
 
 const NO_FIXED: FixedFilter = {};
@@ -153,7 +154,15 @@ export function ProductListing({
             <>
               {currentData.products.length === 0 &&
                 (Number(pageNumber) > 1 ? (
-                  <Message>There are no products on this page.</Message>
+                  // Past the last page (an old link, a list that got shorter): a way back.
+                  <Message>
+                    There are no products on this page.{' '}
+                    <Link to={pageHref(Math.max(currentData.pages, 1), { listPath, search })}>
+                      {currentData.pages > 1
+                        ? `Go to the last page (${currentData.pages})`
+                        : 'Go to the first page'}
+                    </Link>
+                  </Message>
                 ) : filtered ? (
                   <Message>
                     No products match these filters.{' '}
@@ -168,9 +177,11 @@ export function ProductListing({
                 ) : (
                   emptyMessage
                 ))}
-              <Row className="g-4 mb-4">
+              {/* Two columns on a phone, as Dawn's and WooCommerce's: four products on the first
+                  screens rather than one, with a smaller gutter so each card keeps its width. */}
+              <Row className="g-2 g-sm-3 g-md-4 mb-4">
                 {currentData.products.map((product, index) => (
-                  <Col key={product._id} sm={12} md={6} lg={4}>
+                  <Col key={product._id} xs={6} lg={4}>
                     <ProductCard
                       product={product}
                       imageLoading={index < FIRST_ROW_SIZE ? 'eager' : 'lazy'}

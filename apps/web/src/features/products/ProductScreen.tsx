@@ -1,7 +1,8 @@
+import { reviewCountLabel } from '@proshop/domain/plural';
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
 import { findVariant } from '@proshop/domain/variants';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -16,7 +17,7 @@ import { cartLineFrom } from '../../state/cart-products.ts';
 import { addItem, sameLine, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
-import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
+import { hideNotifications } from '../../state/notifications-slice.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 import { AddToCartModal } from './AddToCartModal.tsx';
 import { BuyBox } from './BuyBox.tsx';
@@ -24,6 +25,7 @@ import { ProductGallery } from './ProductGallery.tsx';
 import { ProductBreadcrumbs } from './ProductBreadcrumbs.tsx';
 import { ProductMaker } from './ProductMaker.tsx';
 import { ProductReviews } from './ProductReviews.tsx';
+import { StickyBuyBar } from './StickyBuyBar.tsx';
 import { StockAlertRequest } from './StockAlertRequest.tsx';
 import { priceLabel } from './price-label.ts';
 import {
@@ -72,6 +74,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const [added, setAdded] = useState<CartItem | null>(null);
   const [addedWasInCart, setAddedWasInCart] = useState(false);
   const reasonId = useId();
+  const addButton = useRef<HTMLButtonElement>(null);
   const { options, variants } = product;
   const hasOptions = options.length > 0;
   const [choice, setChoice] = useState(() =>
@@ -141,9 +144,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     const item: CartItem = { ...line, qty: chosenQty };
     const alreadyInCart = cartItems.some((inCart) => sameLine(inCart, item));
     dispatch(addItem(item));
-    // A toast still showing from an earlier add gives way to the one for this add.
+    // One feedback: the dialog, whose title is the toast's text. A toast still showing (a
+    // delete from the cart) gives way to it.
     dispatch(hideNotifications());
-    dispatch(showNotification(alreadyInCart ? 'already' : 'added'));
     setAddedWasInCart(alreadyInCart);
     setAdded(item);
   }
@@ -158,7 +161,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             picture={picture === null ? product.image : picture}
           />
         </Col>
-        <Col md={4}>
+        {/* On a phone the buy box comes between the options and the description (phone.css). */}
+        <Col md={4} className="product-info">
           <ListGroup variant="flush">
             <ListGroup.Item>
               <div className="d-flex align-items-start gap-2">
@@ -175,7 +179,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               </ListGroup.Item>
             )}
             <ListGroup.Item>
-              <Rating value={product.rating} text={`${product.numReviews} reviews`} />
+              <Rating value={product.rating} text={reviewCountLabel(product.numReviews)} />
             </ListGroup.Item>
             {hasOptions && (
               <ListGroup.Item>
@@ -187,7 +191,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 />
               </ListGroup.Item>
             )}
-            <ListGroup.Item style={{ whiteSpace: 'pre-line' }}>
+            <ListGroup.Item className="product-description" style={{ whiteSpace: 'pre-line' }}>
               Description: {product.description}
             </ListGroup.Item>
           </ListGroup>
@@ -203,6 +207,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             reason={reason}
             reasonId={reasonId}
             onAdd={addToCart}
+            addButtonRef={addButton}
           >
             {!notOffered && (
               <StockAlertRequest
@@ -219,6 +224,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           <ProductReviews productId={product._id} reviews={product.reviews} />
         </Col>
       </Row>
+      <StickyBuyBar
+        inFlowButton={addButton}
+        price={price}
+        disabled={!inStock}
+        reasonId={reason ? reasonId : undefined}
+        onAdd={addToCart}
+      />
       <AddToCartModal added={added} wasInCart={addedWasInCart} onClose={() => setAdded(null)} />
     </>
   );

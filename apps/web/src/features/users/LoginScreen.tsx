@@ -58,7 +58,9 @@ export function LoginScreen() {
         </Button>
       </Form>
       <p className="mt-3 mb-1">
-        <Link to="/forgotpassword">Forgot password</Link>
+        <Link to="/forgotpassword" className="tap-target">
+          Forgot password
+        </Link>
       </p>
       <p>
         New Customer?{' '}

@@ -60,7 +60,7 @@ function WishlistLine({ item }: { item: WishlistItem }) {
         />
       </Link>
       <div className="flex-grow-1" style={{ minWidth: '10rem' }}>
-        <Link to={href} className="d-block fw-semibold text-break">
+        <Link to={href} className="tap-target d-block fw-semibold text-break">
           {item.name}
         </Link>
         <div>{price}</div>
