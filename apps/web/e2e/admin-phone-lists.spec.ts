@@ -75,3 +75,44 @@ test('the product list is a list of cards: name, price, stock and status, and it
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await smallControls(page)).toEqual([]);
 });
+
+test('a product with variants: Update keeps the admin on it, and each variant is a card of wide fields', async ({
+  page,
+  request,
+  admin,
+  addProduct,
+}) => {
+  const product = await addProduct('Carded Tee', { price: 24.5 });
+  const saved = await request.put(`/api/products/${product._id}/variants`, {
+    headers: bearer(admin),
+    data: {
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: ['S', 'M'].map((size) => ({
+        sku: `CARDED-TEE-${size}-${product._id.slice(0, 6)}`,
+        options: { Size: size },
+        price: null,
+        countInStock: 4,
+        image: null,
+        active: true,
+      })),
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await openSignedIn(page, admin, `/admin/product/${product._id}/edit`);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Update' }).click();
+  await expect(main.getByText(`Saved ${product.name}.`)).toBeVisible();
+  // Still on the product: its variants are right there.
+  const sku = main.getByLabel('SKU of Size: S', { exact: true });
+  await expect(sku).toHaveValue(/^CARDED-TEE-S-/);
+  const size = main.getByLabel('Size of variant 1', { exact: true });
+  const price = main.getByLabel('Price of Size: S', { exact: true });
+  await expect(price).toHaveAttribute('placeholder', '$24.50');
+  for (const field of [sku, size, price]) {
+    const box = (await field.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(150);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
