@@ -147,6 +147,8 @@ async function makeCatalogue(base: string, adminPassword: string): Promise<Sella
       category: 'Bench',
       countInStock: STOCK,
       description: 'For the bench.',
+      // A new product is a draft: made active so shoppers can buy it.
+      status: 'active',
     });
     const withOptions = n % 2 === 0;
     const detail = withOptions

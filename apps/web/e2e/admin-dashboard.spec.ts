@@ -22,17 +22,22 @@ test('the admin sees today’s sales, the chart and its table view with the same
     await payOrderByApi(request, customer, order._id);
   }
 
-  await openSignedIn(page, admin, '/');
-  const banner = page.getByRole('banner');
-  await banner.getByRole('button', { name: 'Admin', exact: true }).click();
-  await banner.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  // Reached through the admin's side navigation (the header's link: admin-shell.spec.ts).
+  await openSignedIn(page, admin, '/admin/productlist');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Dashboard', exact: true })
+    .click();
   await expect(page).toHaveURL('/admin/dashboard');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page).toHaveTitle(/^Dashboard \| /);
-  await expect(main.getByLabel('Range')).toHaveValue('30d');
+  // It opens on today.
+  await expect(main.getByLabel('Range')).toHaveValue('today');
 
   // The range is kept in the address.
+  await main.getByLabel('Range').selectOption({ label: 'Last 7 days' });
+  await expect(page).toHaveURL('/admin/dashboard?range=7d');
   await main.getByLabel('Range').selectOption({ label: 'Today' });
   await expect(page).toHaveURL('/admin/dashboard?range=today');
 
@@ -56,6 +61,11 @@ test('the admin sees today’s sales, the chart and its table view with the same
 
   const chart = main.getByRole('img', { name: /^Net sales and orders per day from / });
   await expect(chart.locator('canvas')).toHaveCount(1);
+  // The legend shows the range's figures without a pointer over the chart.
+  const legend = chart.locator('.u-legend');
+  await expect(legend).toContainText(netSales!);
+  await expect(legend).toContainText(`Orders${orders!}`);
+  await expect(legend).not.toContainText('—');
 
   // The table view: today's one row, with the cards' figures.
   await main.getByRole('button', { name: 'Table', exact: true }).click();

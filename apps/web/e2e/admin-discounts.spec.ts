@@ -71,9 +71,12 @@ test.describe('admin discounts', () => {
     const startsAt = localInput(-2);
     const endsAt = localInput(30);
 
-    await openSignedIn(page, admin, '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true }).click();
-    await page.getByRole('banner').getByRole('link', { name: 'Discounts', exact: true }).click();
+    // Reached through the admin's side navigation (the header's link: admin-shell.spec.ts).
+    await openSignedIn(page, admin, '/admin/productlist');
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Discounts', exact: true })
+      .click();
     await expect(page).toHaveURL('/admin/discounts');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
@@ -239,7 +242,7 @@ test.describe('admin discounts', () => {
     expect(cancelled.status(), await cancelled.text()).toBe(200);
   });
 
-  test('on a phone, the list scrolls inside its own box, not the page', async ({
+  test('on a phone, each code is a card of its fields with its actions, nothing off the screen', async ({
     page,
     request,
     admin,
@@ -264,6 +267,7 @@ test.describe('admin discounts', () => {
     const row = discountRow(page, code);
     await expect(row.getByRole('cell').nth(2)).toHaveText('$12.50');
     await expect(row.getByRole('cell').nth(3)).toHaveText('0 / ∞');
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
     const widths = await page.evaluate(() => {
       const box = document.querySelector('main .table-responsive')!;
       return {
@@ -274,8 +278,23 @@ test.describe('admin discounts', () => {
       };
     });
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-    expect(widths.box).toBeLessThanOrEqual(widths.viewport);
-    // The table is wider than the phone: it scrolls in its box.
-    expect(widths.table).toBeGreaterThan(widths.box);
+    // Nothing scrolls sideways: every field and action of the card is on the screen.
+    expect(widths.table).toBeLessThanOrEqual(widths.box);
+    for (const cell of await row.getByRole('cell').all()) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(widths.viewport);
+    }
+    // Each field is named in the card, as its column was.
+    const valueLabel = await row
+      .getByRole('cell')
+      .nth(2)
+      .evaluate((cell) => getComputedStyle(cell, '::before').content);
+    expect(valueLabel).toBe('"VALUE"');
+    for (const action of [`Edit ${code}`, `Deactivate ${code}`, `Delete ${code}`]) {
+      await expect(
+        row.getByRole(action.startsWith('Edit') ? 'link' : 'button', { name: action }),
+      ).toBeInViewport();
+    }
   });
 });

@@ -42,13 +42,14 @@ test.describe('admin product variants', () => {
     const productId = editPath.exec(page.url())![1]!;
     deleteAfterTest(productId);
 
-    // The spec's form names the product and prices it first; Update goes back to the list.
+    // The spec's form names the product and prices it first; after Update the admin stays on
+    // the product, its Variants section below.
     const name = uniqueWord('Variant Tee ');
     await main.getByLabel('Name', { exact: true }).fill(name);
     await main.getByLabel('Price', { exact: true }).fill('20');
     await main.getByRole('button', { name: 'Update' }).click();
-    await expect(page).toHaveURL('/admin/productlist');
-    await main.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(main.getByText(`Saved ${name}.`)).toBeVisible();
+    await expect(page).toHaveURL(`/admin/product/${productId}/edit`);
     await expect(main.getByLabel('Name', { exact: true })).toHaveValue(name);
 
     // Without options, the section only offers to add them.
@@ -76,7 +77,7 @@ test.describe('admin product variants', () => {
     await section.getByLabel('SKU of Size: M, Colour: Blue', { exact: true }).fill(sku);
     const lRedPrice = section.getByLabel('Price of Size: L, Colour: Red', { exact: true });
     // Blank is the product's price, which the placeholder shows.
-    await expect(lRedPrice).toHaveAttribute('placeholder', '20');
+    await expect(lRedPrice).toHaveAttribute('placeholder', '$20.00');
     await lRedPrice.fill('24.5');
 
     // Bulk edit: stock 4 for the small ones and M red, then one price for the two blue ones.

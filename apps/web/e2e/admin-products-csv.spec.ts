@@ -125,6 +125,8 @@ test.describe('admin products CSV', () => {
     await expect(field).toHaveAttribute('placeholder', "5 (the shop's default)");
     await field.fill('10');
     await main.getByRole('button', { name: 'Update' }).click();
+    await expect(main.getByText(`Saved ${made.name}.`)).toBeVisible();
+    await main.getByRole('link', { name: 'Go Back' }).click();
     await expect(page).toHaveURL('/admin/productlist');
     // 8 units, at or below its own 10: low on stock.
     await expect(main.getByRole('row').filter({ hasText: made._id })).toContainText('Low stock');

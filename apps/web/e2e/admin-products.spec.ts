@@ -38,6 +38,7 @@ test.describe('admin products', () => {
       'STOCK',
       'CATEGORY',
       'BRAND',
+      'STATUS',
       'Actions',
     ]);
 
@@ -99,8 +100,11 @@ test.describe('admin products', () => {
     await main.getByLabel('Description').fill('A small lamp for a tidy desk.');
     await main.getByRole('button', { name: 'Update' }).click();
 
+    // The admin stays on the product, told it was saved; the list then shows it.
+    await expect(main.getByText(`Saved ${name}.`)).toBeVisible();
+    await expect(page).toHaveURL(`/admin/product/${product._id}/edit`);
+    await main.getByRole('link', { name: 'Go Back' }).click();
     await expect(page).toHaveURL('/admin/productlist');
-    await expect(main.getByRole('alert')).toHaveText(`Saved ${name}.`);
     const row = main.getByRole('row').filter({ hasText: product._id });
     await expect(row).toContainText(name);
     await expect(row).toContainText('$49.99');

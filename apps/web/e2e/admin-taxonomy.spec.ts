@@ -91,9 +91,12 @@ test.describe('admin categories', () => {
     const target = uniqueWord('Outdoor Toys ');
     for (const each of [name, renamed, target]) forgetCategory(each);
 
-    await openSignedIn(page, admin, '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true }).click();
-    await page.getByRole('banner').getByRole('link', { name: 'Categories', exact: true }).click();
+    // Reached through the admin's side navigation (the header's link: admin-shell.spec.ts).
+    await openSignedIn(page, admin, '/admin/productlist');
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Categories', exact: true })
+      .click();
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
     await expect(main.getByRole('columnheader')).toHaveText([

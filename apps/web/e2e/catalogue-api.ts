@@ -11,6 +11,8 @@ export interface ProductFields {
   category: string;
   countInStock: number;
   description: string;
+  /** `draft` (what Create Product makes) or `active`; left out, a save keeps it. */
+  status?: 'draft' | 'active';
 }
 
 export type Product = { _id: string } & ProductFields;
@@ -26,7 +28,10 @@ export function uniqueWord(prefix: string): string {
   return `${prefix}${randomUUID().slice(0, 8)}`;
 }
 
-/** A product as the admin's Create Product button makes it, then saved with `fields`. */
+/**
+ * A product as the admin's Create Product button makes it (a draft), then saved with `fields`
+ * and made active, so shoppers see it, as the edit form's Update does.
+ */
 export async function createProduct(
   request: APIRequestContext,
   admin: SessionInfo,
@@ -37,7 +42,7 @@ export async function createProduct(
   const sample = (await created.json()) as Product;
   const { _id, name, price, image, brand, category, countInStock, description } = sample;
   const made = { _id, name, price, image, brand, category, countInStock, description };
-  return updateProduct(request, admin, made, fields);
+  return updateProduct(request, admin, made, { status: 'active', ...fields });
 }
 
 /** Saves `product` with `changes`, as the admin's edit form would. */

@@ -43,7 +43,15 @@ test('the admin refunds one lamp with restock; the customer sees "Partially refu
   await form.getByLabel('Extra amount (optional)').fill('');
   // One lamp and its share of the tax: 40.00 + 6.00.
   await expect(form).toContainText('Refund total: $46.00');
+  // The refund asks first, with its amount; Cancel gives nothing back.
   await form.getByRole('button', { name: 'Refund $46.00' }).click();
+  const question = page.getByRole('dialog', { name: 'Refund $46.00?' });
+  await expect(question).toContainText(`$46.00 goes back to ${customer.name} through PayPal.`);
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(form.getByLabel(`${lamp.name} (2 of 2 left)`)).toHaveValue('1');
+  await form.getByRole('button', { name: 'Refund $46.00' }).click();
+  await question.getByRole('button', { name: 'Yes, refund $46.00' }).click();
   await expect(form.getByText('Refunded $46.00')).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByText('Partially refunded ($46.00)')).toBeVisible();

@@ -44,6 +44,8 @@ const filterShape = {
     .optional(),
   /** Only the orders in this state (the STATUS column's rule, order-status.ts). */
   status: z.enum(ORDER_STATUSES, 'Unknown order status').optional(),
+  /** `requested`: only the orders with a return request waiting for the admin's decision. */
+  returns: z.enum(['requested'], 'Unknown return filter').optional(),
   /** Placed on this day or later. */
   from: daySchema('from'),
   /** Placed on this day or earlier. */
@@ -69,4 +71,4 @@ export const orderListQuerySchema = z
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** The parameter names of the filters, in the order an address writes them. */
-export const ORDER_FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
+export const ORDER_FILTER_KEYS = ['q', 'status', 'returns', 'from', 'to'] as const;

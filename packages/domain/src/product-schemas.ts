@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_STATUSES } from './product-status.ts';
 import { multiLineText, oneLineText } from './text-fields.ts';
 import { MAX_PRICE } from './money.ts';
 import { amountSchema } from './money-schemas.ts';
@@ -285,6 +286,11 @@ export const productUpdateRequestSchema = z
      * LOW_STOCK_THRESHOLD. Left out (the spec's form), the product keeps its threshold.
      */
     lowStockThreshold: lowStockThresholdSchema.nullable().optional(),
+    /**
+     * `draft` keeps it out of the shop, `active` puts it there (a draft only with real values:
+     * product-activation.ts). Left out (the spec's form), the product keeps its status.
+     */
+    status: z.enum(PRODUCT_STATUSES, 'status must be draft or active').optional(),
   })
   .refine((product) => product.image !== undefined || product.images !== undefined, {
     message: 'Image is required',

@@ -65,7 +65,8 @@ describe('catalogue cache', () => {
       method: 'PUT',
       url: `/api/products/${_id}`,
       headers: admin.headers,
-      payload: { ...productUpdate, ...changes },
+      // Made active: a new product is a draft that no shopper sees.
+      payload: { ...productUpdate, status: 'active', ...changes },
     });
     expect(updated.statusCode).toBe(200);
     return updated.json<Product>();

@@ -49,8 +49,12 @@ describe('admin product routes', () => {
       });
       const [row] = await t.database.db.select().from(products).where(eq(products.id, body._id));
       expect(row?.userId).toBe(admin.user.id);
-      const detail = await t.app.inject(`/api/products/${body._id}`);
-      expect(detail.json()).toMatchObject({ name: 'Sample name', reviews: [] });
+      // A draft: the admin's detail has it, the storefront's does not (products-drafts.test.ts).
+      const detail = await t.app.inject({
+        url: `/api/products/${body._id}/admin`,
+        headers: admin.headers,
+      });
+      expect(detail.json()).toMatchObject({ name: 'Sample name', reviews: [], status: 'draft' });
     });
 
     it('refuses a customer with 403 and a signed-out caller with 401', async () => {

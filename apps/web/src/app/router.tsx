@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { Loader } from '../components/Loader.tsx';
 import { HomeScreen } from '../features/products/HomeScreen.tsx';
 import { prefetchProductDetails } from '../features/products/products-api.ts';
+import { adminRoutes } from './admin/admin-routes.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
@@ -138,102 +139,22 @@ export const router = createBrowserRouter([
                 Component: module.OrderScreen,
               })),
           },
-          // Admin screens load on first visit, keeping them out of every shopper's first load.
-          ...['admin', 'admin/dashboard'].map((path) => ({
-            path,
-            // uPlot, its chart library, is loaded by the chart itself, after the figures.
-            lazy: () =>
-              import('../features/dashboard/DashboardScreen.tsx').then((module) => ({
-                Component: module.DashboardScreen,
-              })),
-          })),
-          {
-            path: 'admin/productlist/:pageNumber?',
-            lazy: () =>
-              import('../features/admin/ProductListScreen.tsx').then((module) => ({
-                Component: module.ProductListScreen,
-              })),
-          },
-          {
-            path: 'admin/product/:id/edit',
-            lazy: () =>
-              import('../features/admin/ProductEditScreen.tsx').then((module) => ({
-                Component: module.ProductEditScreen,
-              })),
-          },
-          {
-            path: 'admin/products/import',
-            lazy: () =>
-              import('../features/admin/ProductImportScreen.tsx').then((module) => ({
-                Component: module.ProductImportScreen,
-              })),
-          },
-          ...(
-            [
-              ['admin/categories', 'CategoryListScreen'],
-              ['admin/brands', 'BrandListScreen'],
-            ] as const
-          ).map(([path, screen]) => ({
-            path,
-            lazy: () =>
-              import('../features/admin/TaxonomyListScreen.tsx').then((module) => ({
-                Component: module[screen],
-              })),
-          })),
-          ...(
-            [
-              ['admin/category/:id/edit', 'CategoryEditScreen'],
-              ['admin/brand/:id/edit', 'BrandEditScreen'],
-            ] as const
-          ).map(([path, screen]) => ({
-            path,
-            lazy: () =>
-              import('../features/admin/TaxonomyEditScreen.tsx').then((module) => ({
-                Component: module[screen],
-              })),
-          })),
-          {
-            path: 'admin/userlist',
-            lazy: () =>
-              import('../features/admin/UserListScreen.tsx').then((module) => ({
-                Component: module.UserListScreen,
-              })),
-          },
-          {
-            path: 'admin/user/:id/edit',
-            lazy: () =>
-              import('../features/admin/UserEditScreen.tsx').then((module) => ({
-                Component: module.UserEditScreen,
-              })),
-          },
-          {
-            path: 'admin/discounts',
-            lazy: () =>
-              import('../features/admin/DiscountListScreen.tsx').then((module) => ({
-                Component: module.DiscountListScreen,
-              })),
-          },
-          ...(
-            [
-              ['admin/discounts/new', 'DiscountCreateScreen'],
-              ['admin/discount/:id/edit', 'DiscountEditScreen'],
-            ] as const
-          ).map(([path, screen]) => ({
-            path,
-            lazy: () =>
-              import('../features/admin/DiscountEditScreen.tsx').then((module) => ({
-                Component: module[screen],
-              })),
-          })),
-          {
-            path: 'admin/orderlist/:pageNumber?',
-            lazy: () =>
-              import('../features/admin/OrderListScreen.tsx').then((module) => ({
-                Component: module.OrderListScreen,
-              })),
-          },
           { path: '*', element: <NotFoundScreen /> },
         ],
+      },
+    ],
+  },
+  {
+    // Every /admin route in the admin's own shell (side navigation, drawer on a phone), loaded
+    // with the first admin screen: no shopper downloads it.
+    path: 'admin',
+    lazy: () =>
+      import('./admin/AdminLayout.tsx').then((module) => ({ Component: module.AdminLayout })),
+    children: [
+      {
+        errorElement: <RouteErrorScreen />,
+        hydrateFallbackElement: <Loader />,
+        children: adminRoutes,
       },
     ],
   },

@@ -1,5 +1,6 @@
 // The tables the products module (apps/server/src/modules/products/) owns: only it writes them
 // (README, Architecture). Other modules read them only where eslint.config.js allows it.
+import { PRODUCT_STATUSES } from '@proshop/domain/product-status';
 import type { OptionChoice, ProductOption } from '@proshop/domain/variants';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -68,6 +69,8 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     /** Units taken from stock by paid orders less those given back: the best-selling sort. */
     unitsSold: integer('units_sold').notNull().default(0),
+    /** `draft`: seen by admins only (catalogue-visibility.ts); `active`: in the shop. */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -98,6 +101,7 @@ export const products = pgTable(
   (table) => [
     check('products_count_in_stock_check', sql`${table.countInStock} >= 0`),
     check('products_price_check', sql`${table.price} >= 0`),
+    check('products_status_check', sql`${table.status} in ('draft', 'active')`),
     check(
       'products_images_check',
       sql`cardinality(${table.images}) between 1 and 12 and ${table.images}[1] = ${table.image}`,

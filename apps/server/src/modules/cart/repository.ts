@@ -4,6 +4,7 @@ import { arrayParam } from '../../db/array-param.ts';
 import { cartItems, carts } from '../../db/schema/cart.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { lineVariantColumns } from '../products/line-variant-columns.ts';
+import { shownToShoppers } from '../products/shown-to-shoppers.ts';
 
 const productColumns = {
   id: products.id,
@@ -51,28 +52,31 @@ export async function setCartVersion(tx: Database, userId: string, version: numb
  * options.
  */
 export function findCartLines(db: Database, userId: string) {
-  return db
-    .select({
-      productId: cartItems.productId,
-      variantId: cartItems.variantId,
-      qty: cartItems.qty,
-      name: cartItems.name,
-      addedAt: cartItems.addedAt,
-      product: productColumns,
-      variant: variantColumns,
-    })
-    .from(cartItems)
-    .leftJoin(products, eq(products.id, cartItems.productId))
-    .leftJoin(
-      productVariants,
-      and(
-        eq(productVariants.productId, cartItems.productId),
-        sql`(${productVariants.id} = ${cartItems.variantId}
+  return (
+    db
+      .select({
+        productId: cartItems.productId,
+        variantId: cartItems.variantId,
+        qty: cartItems.qty,
+        name: cartItems.name,
+        addedAt: cartItems.addedAt,
+        product: productColumns,
+        variant: variantColumns,
+      })
+      .from(cartItems)
+      // A draft reads as a product that is gone (shown-to-shoppers.ts).
+      .leftJoin(products, and(eq(products.id, cartItems.productId), shownToShoppers))
+      .leftJoin(
+        productVariants,
+        and(
+          eq(productVariants.productId, cartItems.productId),
+          sql`(${productVariants.id} = ${cartItems.variantId}
           or (${cartItems.variantId} is null and ${products.options} = '[]'::jsonb))`,
-      ),
-    )
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.position), asc(cartItems.addedAt));
+        ),
+      )
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.position), asc(cartItems.addedAt))
+  );
 }
 
 export type StoredCartLine = Awaited<ReturnType<typeof findCartLines>>[number];
@@ -97,7 +101,7 @@ export function findCatalogueForLines(
           or ${products.options} = '[]'::jsonb)`,
       ),
     )
-    .where(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`);
+    .where(and(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`, shownToShoppers));
 }
 
 export type CatalogueRow = Awaited<ReturnType<typeof findCatalogueForLines>>[number];

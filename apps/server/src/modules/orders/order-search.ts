@@ -3,7 +3,7 @@ import type { OrderFilters } from '@proshop/domain/order-search-schemas';
 import type { OrderStatus } from '@proshop/domain/order-status';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { orderItems, orders, refunds } from '../../db/schema/orders.ts';
+import { orderItems, orders, refunds, returnRequests } from '../../db/schema/orders.ts';
 
 /**
  * The admin's order search and filters as SQL conditions on `orders`, one copy for the list's
@@ -117,6 +117,11 @@ export function orderFilterCondition(filter: OrderFilter | undefined): SQL | und
   const phrase = searchPhrase(filter.q);
   return and(
     filter.status ? statusCondition(filter.status) : undefined,
+    // A return waiting for the admin's decision (return_requests_order_idx finds an order's).
+    filter.returns === 'requested'
+      ? sql`exists (select 1 from ${returnRequests} rr
+          where rr.order_id = ${orders.id} and rr.status = 'requested')`
+      : undefined,
     filter.from
       ? sql`${orders.createdAt} >= ${startOfDay(filter.from, 0, filter.timeZone)}`
       : undefined,

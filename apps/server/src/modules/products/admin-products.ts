@@ -5,6 +5,7 @@ import type {
 } from '@proshop/domain/product-admin-schemas';
 import { PRODUCT_NOT_FOUND } from '@proshop/domain/product-schemas';
 import { pageCount } from '@proshop/domain/pagination';
+import type { ProductStatus } from '@proshop/domain/product-status';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { notFound } from '../../errors/app-error.ts';
@@ -12,7 +13,12 @@ import { toProduct } from './product-mapper.ts';
 import { findAdminProductById, findAdminProductPage, type AdminProductRow } from './repository.ts';
 
 export function toAdminProduct(row: AdminProductRow): AdminProduct {
-  return { ...toProduct(row), lowStockThreshold: row.lowStockThreshold, lowStock: row.lowStock };
+  return {
+    ...toProduct(row),
+    status: row.status,
+    lowStockThreshold: row.lowStockThreshold,
+    lowStock: row.lowStock,
+  };
 }
 
 /**
@@ -21,13 +27,18 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
  */
 export async function listAdminProducts(
   db: Database,
-  query: { pageNumber: number; lowStock?: boolean | undefined },
+  query: {
+    pageNumber: number;
+    lowStock?: boolean | undefined;
+    status?: ProductStatus | undefined;
+  },
   pageSize: number,
   shopThreshold: number,
 ): Promise<AdminProductListResponse> {
   const page = query.pageNumber;
   const { rows, total } = await findAdminProductPage(db, {
     lowStockOnly: query.lowStock ?? false,
+    status: query.status,
     shopThreshold,
     offset: (page - 1) * pageSize,
     limit: pageSize,

@@ -14,6 +14,8 @@ import { findFacets } from './facets.ts';
 import { findSearchPage } from './search-page.ts';
 import { productSearch, type ProductSearch } from './search.ts';
 import { productHasLowStock } from './low-stock.ts';
+import { shownToShoppers } from './shown-to-shoppers.ts';
+import type { ProductStatus } from '@proshop/domain/product-status';
 
 export interface ProductPageQuery {
   keyword?: string | undefined;
@@ -60,8 +62,14 @@ export async function findProductPage(
 ): Promise<{ rows: ProductRow[]; total: number; facets: ProductFacets }> {
   const search = query.keyword ? productSearch(query.keyword) : undefined;
   const conditions = filterConditions(query.filters);
-  const where = allConditions(conditions);
-  const facetsAndTotal = findFacets(db, search?.where, query.filters, conditions);
+  // Drafts are nowhere in the shop: not in the page, its count or any facet.
+  const where = and(allConditions(conditions), shownToShoppers);
+  const facetsAndTotal = findFacets(
+    db,
+    and(search?.where, shownToShoppers),
+    query.filters,
+    conditions,
+  );
   if (search?.indexed && query.sort === 'newest') {
     // Best matches first, read rank by rank (search-page.ts); the filters narrow every rank.
     const filtered = { ...search, where: and(search.where, where)! };
@@ -93,12 +101,24 @@ const adminProductColumns = (shopThreshold: number) => ({
   lowStock: sql<boolean>`${productHasLowStock(shopThreshold)}`,
 });
 
-/** A page of every product, newest first; `lowStockOnly`: those with a variant low on stock. */
+/**
+ * A page of every product, newest first; `lowStockOnly`: those with a variant low on stock;
+ * `status`: only the drafts or only the active ones.
+ */
 export async function findAdminProductPage(
   db: Database,
-  query: { lowStockOnly: boolean; shopThreshold: number; offset: number; limit: number },
+  query: {
+    lowStockOnly: boolean;
+    status?: ProductStatus | undefined;
+    shopThreshold: number;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ rows: AdminProductRow[]; total: number }> {
-  const where = query.lowStockOnly ? productHasLowStock(query.shopThreshold) : undefined;
+  const where = and(
+    query.lowStockOnly ? productHasLowStock(query.shopThreshold) : undefined,
+    query.status ? eq(products.status, query.status) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select(adminProductColumns(query.shopThreshold))
@@ -135,6 +155,7 @@ export function findTopProducts(db: Database, limit: number): Promise<ProductRow
     db
       .select(productColumns)
       .from(products)
+      .where(shownToShoppers)
       // The order of products_rating_idx (`desc nulls last`), then newest.
       .orderBy(
         sql`${products.rating} desc nulls last`,
@@ -158,9 +179,9 @@ export async function findProductById(db: Database, id: string): Promise<Product
 export async function lockProduct(
   db: Database,
   id: string,
-): Promise<{ images: string[]; options: ProductOption[] } | undefined> {
+): Promise<{ images: string[]; options: ProductOption[]; status: ProductStatus } | undefined> {
   const [row] = await db
-    .select({ images: products.images, options: products.options })
+    .select({ images: products.images, options: products.options, status: products.status })
     .from(products)
     .where(eq(products.id, id))
     .for('no key update');

@@ -8,6 +8,7 @@ import {
 } from '@proshop/domain/product-schemas';
 import {
   adminProductListQuerySchema,
+  adminProductDetailSchema,
   adminProductListResponseSchema,
   adminProductSchema,
   productLowStockSchema,
@@ -20,6 +21,7 @@ import { currentUser } from '../auth/access-plugin.ts';
 import {
   createSampleProduct,
   deleteProduct,
+  getAdminProductDetail,
   getProductDetail,
   listProducts,
   topProducts,
@@ -93,6 +95,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => getProductLowStock(app.db, request.params.id, app.config.LOW_STOCK_THRESHOLD),
   );
 
+  app.get(
+    '/api/products/:id/admin',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'A product as its edit screen shows it, a draft too, with its status',
+        params: idParamsSchema,
+        response: { 200: adminProductDetailSchema, ...errorResponses(404) },
+      },
+    },
+    (request) => getAdminProductDetail(app.db, request.params.id),
+  );
+
   await app.register(productCsvRoutes);
 
   app.get(
@@ -158,7 +174,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           "Replace a product's options and variants (kept by _id, created without, deleted when left out)",
         params: idParamsSchema,
         body: variantsUpdateRequestSchema,
-        response: { 200: productDetailSchema, ...errorResponses(400, 404, 409, 413, 415) },
+        response: { 200: adminProductDetailSchema, ...errorResponses(400, 404, 409, 413, 415) },
       },
     },
     (request) =>

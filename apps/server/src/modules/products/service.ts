@@ -8,12 +8,13 @@ import {
   type ProductListResponse,
   type ProductUpdateRequest,
 } from '@proshop/domain/product-schemas';
-import type { AdminProduct } from '@proshop/domain/product-admin-schemas';
+import type { AdminProduct, AdminProductDetail } from '@proshop/domain/product-admin-schemas';
+import { activationProblem } from '@proshop/domain/product-activation';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { pageCount } from '@proshop/domain/pagination';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
-import { notFound } from '../../errors/app-error.ts';
+import { invalid, notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { reviewsOfProduct } from '../reviews/service.ts';
 import { resolveFilters } from './catalogue-filters.ts';
@@ -75,8 +76,18 @@ export async function topProducts(db: Database): Promise<Product[]> {
   return (await findTopProducts(db, TOP_PRODUCTS_COUNT)).map(toProduct);
 }
 
-/** A product with its reviews; a malformed id names no product, so it is 404 too. */
+/**
+ * A product with its reviews; a malformed id names no product, so it is 404 too, and so is a
+ * draft: no shopper sees it (shown-to-shoppers.ts).
+ */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
+  const { status, ...detail } = await getAdminProductDetail(db, id);
+  if (status !== 'active') throw notFound(PRODUCT_NOT_FOUND);
+  return detail;
+}
+
+/** A product as its edit screen shows it: a draft too, with its status. */
+export async function getAdminProductDetail(db: Database, id: string): Promise<AdminProductDetail> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const [row, reviews, variants] = await Promise.all([
     findProductById(db, id),
@@ -84,10 +95,19 @@ export async function getProductDetail(db: Database, id: string): Promise<Produc
     findVariantsOfProduct(db, id),
   ]);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { ...toProduct(row), reviews, options: row.options, variants: variants.map(toVariant) };
+  return {
+    ...toProduct(row),
+    reviews,
+    options: row.options,
+    variants: variants.map(toVariant),
+    status: row.status,
+  };
 }
 
-/** "Create Product": a sample product owned by the admin, edited right after. */
+/**
+ * "Create Product": a sample product owned by the admin, edited right after; a draft, which no
+ * shopper sees until the admin makes it active with values of its own.
+ */
 export async function createSampleProduct(
   db: Database,
   catalogue: CatalogueChanges,
@@ -105,6 +125,7 @@ export async function createSampleProduct(
       ...taxonomyValues(brandRef, categoryRef),
       price: centsToDecimalString(toCents(price)),
       userId: admin.id,
+      status: 'draft',
     });
     // Without options, as every new product: one variant holds its stock (decision 0019).
     await insertImplicitVariant(tx, id, { countInStock: sample.countInStock });
@@ -126,12 +147,17 @@ export async function updateProduct(
 ): Promise<AdminProduct> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   // The stock is the variants' (the summary column is rewritten below), never set here.
-  const { image, images, brand, category, countInStock, lowStockThreshold, ...fields } = changes;
+  const { image, images, brand, category, countInStock, lowStockThreshold, status, ...fields } =
+    changes;
   let dropped: string[] = [];
   const row = await catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
     const current = await lockProduct(tx, id);
     if (!current) return undefined;
+    // A draft goes into the shop only with values of its own, not the sample's.
+    const problem =
+      status === 'active' && current.status === 'draft' ? activationProblem(fields) : undefined;
+    if (problem) throw invalid(problem);
     // One after the other, as in createSampleProduct.
     const brandRef = await findOrCreateTaxonomy(tx, 'brand', brand);
     const categoryRef = await findOrCreateTaxonomy(tx, 'category', category);
@@ -143,8 +169,9 @@ export async function updateProduct(
       images: pictures,
       ...taxonomyValues(brandRef, categoryRef),
       price: centsToDecimalString(toCents(changes.price)),
-      // Left out (the spec's form): the threshold stays.
+      // Left out (the spec's form): the threshold and the status stay.
       ...(lowStockThreshold === undefined ? {} : { lowStockThreshold }),
+      ...(status === undefined ? {} : { status }),
       updatedAt: new Date(),
     });
     // The spec's form: without options its stock is the one variant's; with options the stock

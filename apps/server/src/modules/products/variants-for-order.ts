@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { arrayParam } from '../../db/array-param.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import { lineVariantColumns } from './line-variant-columns.ts';
+import { shownToShoppers } from './shown-to-shoppers.ts';
 
 /**
  * The products of an order request, each with the variants the request can mean, in one query:
@@ -15,28 +16,31 @@ export async function findProductsForOrder(
   productIds: readonly string[],
   variantIds: readonly string[],
 ) {
-  return db
-    .select({
-      product: {
-        id: products.id,
-        name: products.name,
-        image: products.image,
-        price: products.price,
-        options: products.options,
-        categoryId: products.categoryId,
-      },
-      variant: lineVariantColumns(),
-    })
-    .from(products)
-    .leftJoin(
-      productVariants,
-      and(
-        eq(productVariants.productId, products.id),
-        sql`(${productVariants.id} = any(${arrayParam(variantIds)}::uuid[])
+  return (
+    db
+      .select({
+        product: {
+          id: products.id,
+          name: products.name,
+          image: products.image,
+          price: products.price,
+          options: products.options,
+          categoryId: products.categoryId,
+        },
+        variant: lineVariantColumns(),
+      })
+      .from(products)
+      .leftJoin(
+        productVariants,
+        and(
+          eq(productVariants.productId, products.id),
+          sql`(${productVariants.id} = any(${arrayParam(variantIds)}::uuid[])
           or ${products.options} = '[]'::jsonb)`,
-      ),
-    )
-    .where(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`)
-    .prepare('order_products_variants')
-    .execute();
+        ),
+      )
+      // A draft cannot be ordered: it reads as a product that is gone.
+      .where(and(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`, shownToShoppers))
+      .prepare('order_products_variants')
+      .execute()
+  );
 }

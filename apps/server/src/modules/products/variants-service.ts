@@ -1,5 +1,6 @@
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
-import { PRODUCT_NOT_FOUND, type ProductDetail } from '@proshop/domain/product-schemas';
+import { PRODUCT_NOT_FOUND } from '@proshop/domain/product-schemas';
+import type { AdminProductDetail } from '@proshop/domain/product-admin-schemas';
 import type { VariantsUpdateRequest } from '@proshop/domain/variant-schemas';
 import { checkVariantSet, type OptionChoice } from '@proshop/domain/variants';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +11,7 @@ import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { lockProduct, updateProductById } from './repository.ts';
-import { getProductDetail } from './service.ts';
+import { getAdminProductDetail } from './service.ts';
 import { refreshVariantSummaries } from './variant-summary.ts';
 import type { BackInStock } from '../wishlist/back-in-stock.ts';
 import {
@@ -115,7 +116,7 @@ export async function replaceVariants(
   id: string,
   request: VariantsUpdateRequest,
   backInStock: BackInStock,
-): Promise<ProductDetail> {
+): Promise<AdminProductDetail> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   const skus = request.variants.map((variant) => variant.sku);
   try {
@@ -153,7 +154,8 @@ export async function replaceVariants(
     }
     throw error;
   }
-  return getProductDetail(db, id);
+  // The admin's view: a draft's variants are edited too.
+  return getAdminProductDetail(db, id);
 }
 
 /** The SKU as the admin typed it, of one stored in another case. */

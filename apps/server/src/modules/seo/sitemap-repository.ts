@@ -1,7 +1,8 @@
-import { asc, count, gt } from 'drizzle-orm';
+import { and, asc, count, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { brands, categories } from '../../db/schema/taxonomy.ts';
+import { shownToShoppers } from '../products/shown-to-shoppers.ts';
 
 export interface SitemapRow {
   /** A product's id or a category's or brand's slug. */
@@ -10,7 +11,7 @@ export interface SitemapRow {
 }
 
 export async function countProducts(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(products);
+  const [row] = await db.select({ total: count() }).from(products).where(shownToShoppers);
   return row?.total ?? 0;
 }
 
@@ -41,5 +42,8 @@ export function findProductBatch(
     .from(products)
     .orderBy(asc(products.id))
     .limit(limit);
-  return 'afterId' in from ? query.where(gt(products.id, from.afterId)) : query.offset(from.offset);
+  // Drafts are left out: a search engine must not find them (shown-to-shoppers.ts).
+  return 'afterId' in from
+    ? query.where(and(gt(products.id, from.afterId), shownToShoppers))
+    : query.where(shownToShoppers).offset(from.offset);
 }

@@ -31,7 +31,9 @@ function recordColumns(kind: TaxonomyKind) {
     description: table.description,
     image: table.image,
     // Named with their tables: Drizzle leaves columns unqualified, and "id" would be the product's.
-    productCount: sql<number>`(select count(*)::int from ${products} where ${products}.${sql.identifier(product.id.name)} = ${table}.${sql.identifier(table.id.name)})`,
+    // Drafts are not counted: a record holding only drafts shows no product to shoppers, and the
+    // storefront's menu leaves out a record with none.
+    productCount: sql<number>`(select count(*)::int from ${products} where ${products}.${sql.identifier(product.id.name)} = ${table}.${sql.identifier(table.id.name)} and ${products}.${sql.identifier(products.status.name)} = 'active')`,
   };
 }
 

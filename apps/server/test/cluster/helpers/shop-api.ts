@@ -52,14 +52,17 @@ export async function createProduct(
 ): Promise<Product> {
   const created = await send('POST', '/api/products', { token: adminToken });
   expect(created.status, created.body).toBe(201);
-  return updateProduct(send, adminToken, json<Product>(created), fields);
+  // A new product is a draft: made active, as the edit form's Update does.
+  return updateProduct(send, adminToken, json<Product>(created), { status: 'active', ...fields });
 }
 
 export async function updateProduct(
   send: Send,
   adminToken: string,
   product: Product,
-  fields: Partial<Pick<Product, 'name' | 'price' | 'countInStock'>>,
+  fields: Partial<Pick<Product, 'name' | 'price' | 'countInStock'>> & {
+    status?: 'draft' | 'active';
+  },
 ): Promise<Product> {
   const { name, price, image, brand, category, description, countInStock } = product;
   const res = await send('PUT', `/api/products/${product._id}`, {

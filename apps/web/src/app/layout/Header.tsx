@@ -123,7 +123,9 @@ function CategoriesMenu() {
 }
 
 function CategoryEntries() {
-  const { data: categories, error } = useGetCategoriesQuery();
+  // Only categories with a product shoppers see (drafts are not counted): no empty ones.
+  const { data: all, error } = useGetCategoriesQuery();
+  const categories = all?.filter((category) => category.productCount > 0);
   if (error) return <span className="dropdown-item-text text-danger">{errorMessage(error)}</span>;
   if (!categories) return <span className="dropdown-item-text">Loading...</span>;
   if (categories.length === 0) return <span className="dropdown-item-text">No categories yet</span>;

@@ -5,7 +5,7 @@ import { useLogoutMutation } from '../../features/users/users-api.ts';
 import { loggedOut, selectUserInfo } from '../../state/session-slice.ts';
 import { HeaderDropdown } from './HeaderDropdown.tsx';
 
-/** The header's account part: Sign In, or the user's menu, and the Admin menu for admins. */
+/** The header's account part: Sign In, or the user's menu, and the Admin link for admins. */
 export function UserMenu() {
   const userInfo = useSelector(selectUserInfo);
   const dispatch = useDispatch();
@@ -38,30 +38,11 @@ export function UserMenu() {
           Sign In
         </NavLink>
       )}
+      {/* One link into the admin, whose own navigation (AdminLayout) holds its sections. */}
       {userInfo?.isAdmin && (
-        <HeaderDropdown title="Admin">
-          <Link className="dropdown-item" to="/admin/dashboard">
-            Dashboard
-          </Link>
-          <Link className="dropdown-item" to="/admin/userlist">
-            Users
-          </Link>
-          <Link className="dropdown-item" to="/admin/productlist">
-            Products
-          </Link>
-          <Link className="dropdown-item" to="/admin/categories">
-            Categories
-          </Link>
-          <Link className="dropdown-item" to="/admin/brands">
-            Brands
-          </Link>
-          <Link className="dropdown-item" to="/admin/orderlist">
-            Orders
-          </Link>
-          <Link className="dropdown-item" to="/admin/discounts">
-            Discounts
-          </Link>
-        </HeaderDropdown>
+        <NavLink className="nav-link" to="/admin/dashboard">
+          Admin
+        </NavLink>
       )}
     </>
   );

@@ -94,8 +94,8 @@ function DiscountList() {
       ) : (
         discounts && (
           <>
-            {/* Eight columns: on a phone the table scrolls inside its own box. */}
-            <Table striped bordered hover responsive size="sm">
+            {/* Eight columns: on a phone each row is a card of its fields (admin-shell.css). */}
+            <Table striped bordered hover responsive size="sm" className="admin-cards">
               <thead>
                 <tr>
                   <th>CODE</th>
@@ -113,16 +113,22 @@ function DiscountList() {
                   const status = discountStatus(discount, now);
                   return (
                     <tr key={discount._id}>
-                      <td className="text-nowrap">{discount.code}</td>
-                      <td>{KIND_SHORT_LABELS[discount.kind]}</td>
-                      <td className="text-nowrap">{valueLabel(discount, shopCurrency)}</td>
-                      <td className="text-nowrap">{usesLabel(discount)}</td>
-                      <td>{datesLabel(discount)}</td>
-                      <td>
+                      <td className="text-nowrap admin-card-title">{discount.code}</td>
+                      <td data-label="KIND">{KIND_SHORT_LABELS[discount.kind]}</td>
+                      <td className="text-nowrap" data-label="VALUE">
+                        {valueLabel(discount, shopCurrency)}
+                      </td>
+                      <td className="text-nowrap" data-label="USES">
+                        {usesLabel(discount)}
+                      </td>
+                      <td data-label="DATES">{datesLabel(discount)}</td>
+                      <td data-label="STATUS">
                         {/* text-bg-*: a text colour that reads on each badge's colour. */}
                         <span className={`badge text-bg-${STATUS_VARIANTS[status]}`}>{status}</span>
                       </td>
-                      <td>{formatMoney(toCents(discount.totalDiscount), shopCurrency)}</td>
+                      <td data-label="DISCOUNT GIVEN">
+                        {formatMoney(toCents(discount.totalDiscount), shopCurrency)}
+                      </td>
                       <RowActions
                         name={discount.code}
                         editTo={`/admin/discount/${discount._id}/edit`}

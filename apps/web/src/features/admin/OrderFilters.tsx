@@ -11,9 +11,10 @@ import { filterSearch, filterValues, type OrderFilterValues } from './order-filt
 const LIST = '/admin/orderlist';
 
 /**
- * The order list's search, STATUS filter and days of placing. Applying them puts them in the
- * address (`?q=&status=&from=&to=`, back and forward step through them) and goes to page 1.
- * Choosing a status applies at once, as before; the text and the days on Search (or Enter).
+ * The order list's search, STATUS filter, returns waiting and days of placing. Applying them puts
+ * them in the address (`?q=&status=&returns=&from=&to=`, back and forward step through them) and
+ * goes to page 1. Choosing a status or the return switch applies at once; the text and the days
+ * on Search (or Enter).
  */
 export function OrderFilters({ values }: { values: OrderFilterValues }) {
   const navigate = useNavigate();
@@ -80,6 +81,20 @@ export function OrderFilters({ values }: { values: OrderFilterValues }) {
             <Form.Label className="small mb-0">Placed to</Form.Label>
             <Form.Control type="date" name="to" size="sm" defaultValue={values.to ?? ''} />
           </Form.Group>
+        </Col>
+        <Col xs={12} sm="auto">
+          {/* A filter of its own: a return is waited on whatever the order's state. */}
+          <Form.Check
+            type="switch"
+            id="order-returns-filter"
+            name="returns"
+            value="requested"
+            label="Return requested"
+            defaultChecked={values.returns === 'requested'}
+            onChange={(event) => {
+              if (event.currentTarget.form) apply(event.currentTarget.form);
+            }}
+          />
         </Col>
         <Col xs="auto" className="d-flex align-items-center gap-2">
           <Button type="submit" size="sm">

@@ -1,6 +1,8 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { orderLabel } from '@proshop/domain/order-number';
-import { ORDER_STATUS_LABELS, orderStatus } from '@proshop/domain/order-status';
+import type { Order } from '@proshop/domain/order-schemas';
+import { hasReturnRequested } from '@proshop/domain/order-returns';
+import { ORDER_STATUS_LABELS, orderStatus, type OrderStatus } from '@proshop/domain/order-status';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
@@ -26,6 +28,28 @@ function StepDate({ at, notYet }: { at: string | null; notYet: string }) {
   );
 }
 
+/** Each state's badge colour, with a text colour that reads on it (text-bg-*). */
+const STATUS_BADGES: Record<OrderStatus, string> = {
+  'not-paid': 'text-bg-warning',
+  paid: 'text-bg-primary',
+  sent: 'text-bg-info',
+  delivered: 'text-bg-success',
+  'partially-refunded': 'text-bg-secondary',
+  refunded: 'text-bg-secondary',
+  cancelled: 'text-bg-dark',
+};
+
+/** The STATUS cell: the order's state, and a return waiting for the admin's decision. */
+function OrderStatusBadges({ order }: { order: Order }) {
+  const status = orderStatus(order);
+  return (
+    <span className="d-inline-flex flex-wrap gap-1">
+      <span className={`badge ${STATUS_BADGES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>
+      {hasReturnRequested(order) && <span className="badge text-bg-danger">Return requested</span>}
+    </span>
+  );
+}
+
 function OrderList() {
   const { pageNumber = '1' } = useParams();
   const [searchParams] = useSearchParams();
@@ -39,7 +63,7 @@ function OrderList() {
     { pageNumber, filters },
     { refetchOnMountOrArgChange: true, skip: 'problem' in checked },
   );
-  const { status, ...narrowing } = filters;
+  const { status, returns, ...narrowing } = filters;
 
   return (
     <>
@@ -61,12 +85,14 @@ function OrderList() {
                   ? 'There are no orders on this page.'
                   : Object.keys(narrowing).length > 0
                     ? 'No orders match the search'
-                    : status
-                      ? 'No orders in this state'
-                      : 'No orders yet'}
+                    : returns
+                      ? 'No return is waiting for a decision'
+                      : status
+                        ? 'No orders in this state'
+                        : 'No orders yet'}
               </Message>
             ) : (
-              <Table striped bordered hover responsive size="sm">
+              <Table striped bordered hover responsive size="sm" className="admin-cards">
                 <thead>
                   <tr>
                     <th>ID</th>
@@ -84,25 +110,29 @@ function OrderList() {
                   {currentData.orders.map((order) => (
                     <tr key={order._id}>
                       {/* The spec's ID column: the number people use, the id below it. */}
-                      <td>
+                      <td data-label="ID">
                         {orderLabel(order.orderNumber)}
                         <div className="small text-muted">
                           <ShortId id={order._id} />
                         </div>
                       </td>
-                      <td>{order.user.name}</td>
-                      <td>{order.createdAt.slice(0, 10)}</td>
-                      <td>{formatMoney(toCents(order.totalPrice), order.currency)}</td>
-                      <td>
+                      <td className="admin-card-title">{order.user.name}</td>
+                      <td data-label="DATE">{order.createdAt.slice(0, 10)}</td>
+                      <td data-label="TOTAL">
+                        {formatMoney(toCents(order.totalPrice), order.currency)}
+                      </td>
+                      <td data-label="PAID">
                         <StepDate at={order.paidAt} notYet="Not paid" />
                       </td>
-                      <td>
+                      <td data-label="SENT">
                         <StepDate at={order.sentAt} notYet="Not sent" />
                       </td>
-                      <td>
+                      <td data-label="DELIVERED">
                         <StepDate at={order.deliveredAt} notYet="Not delivered" />
                       </td>
-                      <td>{ORDER_STATUS_LABELS[orderStatus(order)]}</td>
+                      <td data-label="STATUS">
+                        <OrderStatusBadges order={order} />
+                      </td>
                       <td className="table-actions">
                         <Link
                           to={`/order/${order._id}`}

@@ -1,9 +1,10 @@
-import type { ProductLowStock } from '@proshop/domain/product-admin-schemas';
-import type { ProductDetail } from '@proshop/domain/product-schemas';
+import type { AdminProductDetail, ProductLowStock } from '@proshop/domain/product-admin-schemas';
+import { SAMPLE_PRODUCT } from '@proshop/domain/product-schemas';
+import type { ProductStatus } from '@proshop/domain/product-status';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FormContainer } from '../../components/FormContainer.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
@@ -18,6 +19,7 @@ import {
   useUpdateProductMutation,
 } from './product-admin-api.ts';
 import { ProductPictures } from './ProductPictures.tsx';
+import { ProductStatusField } from './ProductStatusField.tsx';
 import { ProductVariants } from './ProductVariants.tsx';
 
 export function ProductEditScreen() {
@@ -86,10 +88,9 @@ function ProductEditForm({
   product,
   lowStock,
 }: {
-  product: ProductDetail;
+  product: AdminProductDetail;
   lowStock: ProductLowStock;
 }) {
-  const navigate = useNavigate();
   const [threshold, setThreshold] = useState(
     lowStock.lowStockThreshold === null ? '' : String(lowStock.lowStockThreshold),
   );
@@ -100,7 +101,13 @@ function ProductEditForm({
   const [countInStock, setCountInStock] = useState(String(product.countInStock));
   const [category, setCategory] = useState(product.category);
   const [description, setDescription] = useState(product.description);
-  const [updateProduct, { isLoading: isUpdating, error: updateError }] = useUpdateProductMutation();
+  // A product nobody has named yet (fresh from Create Product) starts at Active: its first
+  // Update with real values publishes it. A draft kept on purpose stays one.
+  const [status, setStatus] = useState<ProductStatus>(
+    product.status === 'draft' && product.name === SAMPLE_PRODUCT.name ? 'active' : product.status,
+  );
+  const [updateProduct, { isLoading: isUpdating, error: updateError, data: saved, reset }] =
+    useUpdateProductMutation();
   const [isUploading, setUploading] = useState(false);
   // With options the stock is the variants' (the server ignores the field); the field shows
   // their total. When options come or go, the field starts again from the product's stock.
@@ -115,7 +122,7 @@ function ProductEditForm({
     event.preventDefault();
     // NaN goes out as null, which the server refuses with a message naming the field.
     const pictures = images.filter(Boolean);
-    const result = await updateProduct({
+    await updateProduct({
       id: product._id,
       body: {
         name,
@@ -127,18 +134,28 @@ function ProductEditForm({
         countInStock: hasOptions ? product.countInStock : numberFrom(countInStock),
         description,
         lowStockThreshold: thresholdFrom(threshold),
+        status,
       },
     });
-    // The list says what was saved, so the admin knows the Update went through.
-    if (!('error' in result))
-      void navigate('/admin/productlist', { state: { saved: name.trim() } });
+    // The admin stays on the product (its Variants are below): the message says it was saved.
   }
 
   return (
     <>
       {updateError && <Message variant="danger">{errorMessage(updateError)}</Message>}
+      {saved && !updateError && (
+        <Message variant="success">
+          Saved {saved.name}
+          {saved.status === 'draft' ? ' as a draft: shoppers do not see it.' : '.'}
+        </Message>
+      )}
       {/* The server checks every field and names the one at fault; the browser does not stop it. */}
-      <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
+      <Form
+        noValidate
+        onSubmit={(event) => void handleSubmit(event)}
+        // A change after a save: the "Saved" message no longer describes the form.
+        onChange={() => saved && reset()}
+      >
         <TextField controlId="product-name" label="Name" value={name} onChange={setName} />
         <TextField
           controlId="product-price"
@@ -209,6 +226,7 @@ function ProductEditForm({
           value={description}
           onChange={setDescription}
         />
+        <ProductStatusField value={status} onChange={setStatus} price={numberFrom(price)} />
         <Button type="submit" variant="dark" disabled={isUpdating || isUploading}>
           Update
         </Button>

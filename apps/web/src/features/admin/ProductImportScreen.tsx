@@ -214,7 +214,8 @@ function ImportReport({ report }: { report: ProductImportReport }) {
         </p>
       )}
       {rows.length > 0 && (
-        <Table bordered hover responsive size="sm" className="align-middle">
+        // On a phone each line is a card whose errors wrap, never cut off at the screen's edge.
+        <Table bordered hover responsive size="sm" className="align-middle admin-cards">
           <caption>Lines of the file</caption>
           <thead>
             <tr>
@@ -230,11 +231,13 @@ function ImportReport({ report }: { report: ProductImportReport }) {
               const lineErrors = byLine.get(row.line) ?? [];
               return (
                 <tr key={row.line} className={lineErrors.length > 0 ? 'table-danger' : undefined}>
-                  <td>{row.line}</td>
-                  <td>{ACTION_LABELS[row.action]}</td>
-                  <td>{row.name}</td>
-                  <td className="font-monospace small">{row.sku}</td>
-                  <td>
+                  <td data-label="LINE">{row.line}</td>
+                  <td data-label="ACTION">{ACTION_LABELS[row.action]}</td>
+                  <td data-label="PRODUCT">{row.name}</td>
+                  <td className="font-monospace small" data-label="SKU">
+                    {row.sku}
+                  </td>
+                  <td data-label="CHANGES AND ERRORS" className="admin-card-text">
                     {row.changes.length > 0 && <div>{row.changes.join(', ')}</div>}
                     {lineErrors.map((error, index) => (
                       <div key={index} className="text-danger">

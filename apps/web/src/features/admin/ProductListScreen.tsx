@@ -1,5 +1,10 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { AdminProduct } from '@proshop/domain/product-admin-schemas';
+import {
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  type ProductStatus,
+} from '@proshop/domain/product-status';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -32,20 +37,55 @@ export function ProductListScreen() {
   );
 }
 
-/** "Low stock only": kept in the address (`?lowStock=1`), a change starts at page 1. */
-function LowStockFilter({ lowStock }: { lowStock: boolean }) {
+/** The list's filters as its address holds them: `?lowStock=1&status=draft`. */
+function filterSearch(lowStock: boolean, status: ProductStatus | undefined): string {
+  const params = new URLSearchParams();
+  if (lowStock) params.set('lowStock', '1');
+  if (status) params.set('status', status);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * "Low stock only" and the Status filter: kept in the address, a change starts at page 1.
+ */
+function ProductFilters({
+  lowStock,
+  status,
+}: {
+  lowStock: boolean;
+  status: ProductStatus | undefined;
+}) {
   const navigate = useNavigate();
+  const go = (nextLowStock: boolean, nextStatus: ProductStatus | undefined) =>
+    void navigate(`/admin/productlist${filterSearch(nextLowStock, nextStatus)}`);
   return (
-    <Form.Check
-      type="switch"
-      id="low-stock-only"
-      className="mb-3"
-      label="Low stock only"
-      checked={lowStock}
-      onChange={(event) =>
-        void navigate(event.target.checked ? '/admin/productlist?lowStock=1' : '/admin/productlist')
-      }
-    />
+    <div className="d-flex flex-wrap align-items-center column-gap-4 mb-3">
+      <Form.Check
+        type="switch"
+        id="low-stock-only"
+        label="Low stock only"
+        checked={lowStock}
+        onChange={(event) => go(event.target.checked, status)}
+      />
+      <Form.Group controlId="product-status-filter" className="d-flex align-items-center gap-2">
+        <Form.Label className="mb-0">Status</Form.Label>
+        <Form.Select
+          className="w-auto"
+          value={status ?? ''}
+          onChange={(event) =>
+            go(lowStock, (event.target.value || undefined) as ProductStatus | undefined)
+          }
+        >
+          <option value="">All products</option>
+          {PRODUCT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {PRODUCT_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </div>
   );
 }
 
@@ -53,9 +93,15 @@ function ProductList() {
   const { pageNumber = '1' } = useParams();
   const [searchParams] = useSearchParams();
   const lowStock = searchParams.get('lowStock') === '1';
+  const statusParam = searchParams.get('status');
+  const status = PRODUCT_STATUSES.find((value) => value === statusParam);
   const navigate = useNavigate();
   const [exportError, setExportError] = useState<string | null>(null);
-  const { currentData, isFetching, error } = useGetAdminProductsQuery({ pageNumber, lowStock });
+  const { currentData, isFetching, error } = useGetAdminProductsQuery({
+    pageNumber,
+    lowStock,
+    status,
+  });
   const [createProduct, { isLoading: isCreating, error: createError }] = useCreateProductMutation();
   const [deleteProduct, { isLoading: isDeleting, error: deleteError }] = useDeleteProductMutation();
 
@@ -87,7 +133,7 @@ function ProductList() {
           Create Product
         </Button>
       </div>
-      <LowStockFilter lowStock={lowStock} />
+      <ProductFilters lowStock={lowStock} status={status} />
       {saved !== undefined && <Message variant="success">Saved {saved}.</Message>}
       {exportError && <Message variant="danger">{exportError}</Message>}
       {createError && <Message variant="danger">{errorMessage(createError)}</Message>}
@@ -100,7 +146,7 @@ function ProductList() {
       ) : (
         currentData && (
           <>
-            <Table striped bordered hover responsive size="sm">
+            <Table striped bordered hover responsive size="sm" className="admin-cards">
               <thead>
                 <tr>
                   <th>ID</th>
@@ -109,16 +155,17 @@ function ProductList() {
                   <th>STOCK</th>
                   <th>CATEGORY</th>
                   <th>BRAND</th>
+                  <th>STATUS</th>
                   <RowActionsHeader />
                 </tr>
               </thead>
               <tbody>
                 {currentData.products.map((product) => (
                   <tr key={product._id}>
-                    <td className="small">
+                    <td className="small" data-label="ID">
                       <ShortId id={product._id} />
                     </td>
-                    <td>
+                    <td className="admin-card-title">
                       <div className="d-flex align-items-center gap-2">
                         <ProductImage
                           image={product.image}
@@ -131,12 +178,19 @@ function ProductList() {
                         {product.name}
                       </div>
                     </td>
-                    <td>{formatMoney(toCents(product.price), shopCurrency)}</td>
-                    <td>
+                    <td data-label="PRICE">{formatMoney(toCents(product.price), shopCurrency)}</td>
+                    <td data-label="STOCK">
                       <StockSummary product={product} />
                     </td>
-                    <td>{product.category}</td>
-                    <td>{product.brand}</td>
+                    <td data-label="CATEGORY">{product.category}</td>
+                    <td data-label="BRAND">{product.brand}</td>
+                    <td data-label="STATUS">
+                      <span
+                        className={`badge ${product.status === 'draft' ? 'text-bg-secondary' : 'text-bg-success'}`}
+                      >
+                        {PRODUCT_STATUS_LABELS[product.status]}
+                      </span>
+                    </td>
                     <RowActions
                       name={product.name}
                       editTo={`/admin/product/${product._id}/edit`}
@@ -149,7 +203,11 @@ function ProductList() {
             </Table>
             {currentData.products.length === 0 && (
               <Message>
-                {lowStock ? 'No product is low on stock.' : 'There are no products on this page.'}
+                {lowStock
+                  ? 'No product is low on stock.'
+                  : status === 'draft'
+                    ? 'There are no drafts.'
+                    : 'There are no products on this page.'}
               </Message>
             )}
             <DeleteProductModal
@@ -162,7 +220,7 @@ function ProductList() {
               pages={currentData.pages}
               page={currentData.page}
               adminList="/admin/productlist"
-              search={lowStock ? '?lowStock=1' : ''}
+              search={filterSearch(lowStock, status)}
             />
           </>
         )

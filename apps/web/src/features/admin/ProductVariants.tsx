@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
 import type { VariantsUpdateRequest } from '@proshop/domain/variant-schemas';
 import { MAX_OPTIONS } from '@proshop/domain/variants';
@@ -7,6 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { shopCurrency } from '../../lib/shop-currency.ts';
 import { useSaveProductVariantsMutation } from './product-admin-api.ts';
 import {
   productOptions,
@@ -328,7 +330,8 @@ function VariantTable({
   const options = productOptions(drafts);
   const allSelected = rows.length > 0 && rows.every((row) => row.selected);
   return (
-    <Table bordered hover responsive size="sm" className="align-middle">
+    // On a phone each variant is a card of named fields, each field as wide as the card.
+    <Table bordered hover responsive size="sm" className="align-middle admin-cards">
       <thead>
         <tr>
           <th>
@@ -357,12 +360,16 @@ function VariantTable({
           const label = labels[rowIndex]!;
           return (
             <tr key={row.key}>
-              <td>
+              <td className="admin-card-title">
                 <Form.Check
                   aria-label={`Select ${label}`}
                   checked={row.selected}
                   onChange={(event) => onRowChange(row.key, { selected: event.target.checked })}
                 />
+                {/* On a phone the card is titled with the variant it is. */}
+                <span className="d-md-none" aria-hidden="true">
+                  {label}
+                </span>
               </td>
               {options.map((option, index) => {
                 const value = row.values[index] ?? '';
@@ -372,7 +379,7 @@ function VariantTable({
                     ? [...option.values, value]
                     : option.values;
                 return (
-                  <td key={drafts[index]!.key}>
+                  <td key={drafts[index]!.key} data-label={option.name || `Option ${index + 1}`}>
                     <Form.Select
                       size="sm"
                       aria-label={`${option.name || `Option ${index + 1}`} of variant ${rowIndex + 1}`}
@@ -393,7 +400,7 @@ function VariantTable({
                   </td>
                 );
               })}
-              <td>
+              <td data-label="SKU">
                 <Form.Control
                   size="sm"
                   aria-label={`SKU of ${label}`}
@@ -401,20 +408,20 @@ function VariantTable({
                   onChange={(event) => onRowChange(row.key, { sku: event.target.value })}
                 />
               </td>
-              <td>
+              <td data-label="Price">
                 <Form.Control
                   size="sm"
                   type="number"
                   min={0}
                   step="0.01"
                   aria-label={`Price of ${label}`}
-                  // Blank is the product's own price, which the placeholder shows.
-                  placeholder={String(product.price)}
+                  // Blank is the product's own price, which the placeholder shows, written out.
+                  placeholder={formatMoney(toCents(product.price), shopCurrency)}
                   value={row.price}
                   onChange={(event) => onRowChange(row.key, { price: event.target.value })}
                 />
               </td>
-              <td>
+              <td data-label="Stock">
                 <Form.Control
                   size="sm"
                   type="number"
@@ -425,7 +432,7 @@ function VariantTable({
                   onChange={(event) => onRowChange(row.key, { countInStock: event.target.value })}
                 />
               </td>
-              <td>
+              <td data-label="Picture">
                 <PictureSelect
                   pictures={product.images}
                   label={`Picture of ${label}`}
@@ -433,7 +440,7 @@ function VariantTable({
                   onChange={(image) => onRowChange(row.key, { image })}
                 />
               </td>
-              <td>
+              <td data-label="On">
                 <Form.Check
                   type="switch"
                   aria-label={`Offer ${label}`}
@@ -441,7 +448,7 @@ function VariantTable({
                   onChange={(event) => onRowChange(row.key, { active: event.target.checked })}
                 />
               </td>
-              <td>
+              <td className="table-actions">
                 <Button
                   variant="light"
                   size="sm"

@@ -65,7 +65,7 @@ function TaxonomyList({ kind }: { kind: TaxonomyKind }) {
       ) : (
         records && (
           <>
-            <Table striped bordered hover responsive size="sm">
+            <Table striped bordered hover responsive size="sm" className="admin-cards">
               <thead>
                 <tr>
                   <th>NAME</th>
@@ -77,11 +77,11 @@ function TaxonomyList({ kind }: { kind: TaxonomyKind }) {
               <tbody>
                 {records.map((record) => (
                   <tr key={record._id}>
-                    <td>{record.name}</td>
-                    <td>
+                    <td className="admin-card-title">{record.name}</td>
+                    <td data-label="SLUG">
                       <Link to={`/${kind}/${encodeURIComponent(record.slug)}`}>{record.slug}</Link>
                     </td>
-                    <td>{record.productCount}</td>
+                    <td data-label="PRODUCTS">{record.productCount}</td>
                     <RowActions
                       name={record.name}
                       editTo={`/admin/${kind}/${record._id}/edit`}

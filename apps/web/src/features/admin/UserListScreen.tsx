@@ -39,7 +39,7 @@ function UserList() {
         <Message variant="danger">{errorMessage(error)}</Message>
       ) : (
         users && (
-          <Table striped bordered hover responsive size="sm">
+          <Table striped bordered hover responsive size="sm" className="admin-cards">
             <thead>
               <tr>
                 <th>ID</th>
@@ -52,14 +52,14 @@ function UserList() {
             <tbody>
               {users.map((user) => (
                 <tr key={user._id}>
-                  <td className="small">
+                  <td className="small" data-label="ID">
                     <ShortId id={user._id} />
                   </td>
-                  <td>{user.name}</td>
-                  <td>
+                  <td className="admin-card-title">{user.name}</td>
+                  <td data-label="EMAIL">
                     <a href={`mailto:${user.email}`}>{user.email}</a>
                   </td>
-                  <td className="text-center">
+                  <td className="text-center" data-label="ADMIN">
                     <AdminMark isAdmin={user.isAdmin} />
                   </td>
                   <RowActions

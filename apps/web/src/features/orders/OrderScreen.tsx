@@ -158,7 +158,8 @@ function OrderDetails({ order }: { order: Order }) {
             )}
           </ListGroup>
         </Col>
-        <Col md={4}>
+        {/* An admin's actions (send, refund, cancel) come first on a phone, above the timeline. */}
+        <Col md={4} className={userInfo?.isAdmin ? 'order-first order-md-last' : undefined}>
           <OrderSummary
             prices={order}
             currency={order.currency}

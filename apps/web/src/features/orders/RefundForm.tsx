@@ -14,6 +14,7 @@ import { Message } from '../../components/Message.tsx';
 import { InlineError } from '../../components/InlineError.tsx';
 import { QuantitySelect } from '../../components/QuantitySelect.tsx';
 import { useRefundOrderMutation } from './orders-api.ts';
+import { RefundConfirmModal } from './RefundConfirmModal.tsx';
 
 /**
  * Admin: refund lines (with their tax), the shipping or an extra amount of a paid order. The
@@ -29,6 +30,7 @@ export function RefundForm({ order }: { order: Order }) {
   const [restock, setRestock] = useState(true);
   const [extra, setExtra] = useState('');
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const [refundOrder, { isLoading, error, data, reset }] = useRefundOrderMutation();
 
   const lines = Object.entries(quantities)
@@ -43,8 +45,14 @@ export function RefundForm({ order }: { order: Order }) {
   });
   const money = (cents: number) => formatMoney(cents, order.currency);
 
-  const submit = async (event: FormEvent) => {
+  // Refund asks first (RefundConfirmModal); the money moves on its Yes.
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!isRefundRefusal(plan)) setConfirming(true);
+  };
+
+  const refund = async () => {
+    setConfirming(false);
     if (isRefundRefusal(plan)) return;
     const made = await refundOrder({
       orderId: order._id,
@@ -65,7 +73,7 @@ export function RefundForm({ order }: { order: Order }) {
   };
 
   return (
-    <Form onSubmit={(event) => void submit(event)} aria-label="Refund">
+    <Form onSubmit={submit} aria-label="Refund">
       <h2 className="fs-5">Refund</h2>
       {order.orderItems.map((item) => {
         const units = left.get(item._id) ?? 0;
@@ -139,6 +147,15 @@ export function RefundForm({ order }: { order: Order }) {
       >
         {isRefundRefusal(plan) ? 'Refund' : `Refund ${money(plan.amountCents)}`}
       </Button>
+      <RefundConfirmModal
+        show={confirming && !isRefundRefusal(plan)}
+        amount={isRefundRefusal(plan) ? '' : money(plan.amountCents)}
+        buyerName={order.user.name}
+        paymentMethod={order.paymentMethod}
+        refunding={isLoading}
+        onConfirm={() => void refund()}
+        onClose={() => setConfirming(false)}
+      />
       <InlineError error={error} />
       {data && (
         <div className="mt-2">
