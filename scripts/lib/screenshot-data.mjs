@@ -33,8 +33,8 @@ export async function signIn(base, email, password) {
 
 /**
  * The ids the screens need: a product without options that is in stock (the checkout walks
- * through it), its category and brand, the demo customer, and a discount (one is made if the
- * shop has none).
+ * through it), its category and brand, the demo customer, a discount (one is made if the
+ * shop has none), and a new draft product.
  */
 export async function screenIds(base, { admin, customer }) {
   const { products } = await call(base, '/api/products');
@@ -56,5 +56,14 @@ export async function screenIds(base, { admin, customer }) {
     method: 'POST',
     body: { product: product._id },
   });
-  return { product, category, brand, customerId: customer._id, discountId: discount?._id };
+  // What Create Product opens: a draft no shopper sees (issue #36).
+  const draft = await call(base, '/api/products', { session: admin, method: 'POST' });
+  return {
+    product,
+    category,
+    brand,
+    customerId: customer._id,
+    discountId: discount?._id,
+    draftId: draft._id,
+  };
 }

@@ -11,10 +11,11 @@ export const VIEWPORTS = [
 
 /**
  * @param {{ product: { _id: string, name: string }, category: { _id: string, slug: string },
- *   brand: { _id: string, slug: string }, customerId: string, discountId: string | undefined }} ids
+ *   brand: { _id: string, slug: string }, customerId: string, discountId: string | undefined,
+ *   draftId: string }} ids
  * @returns {Array<{ name: string, path: string, as: 'public' | 'customer' | 'admin' }>}
  */
-export function screenRoutes({ product, category, brand, customerId, discountId }) {
+export function screenRoutes({ product, category, brand, customerId, discountId, draftId }) {
   const keyword = encodeURIComponent(product.name.split(/\s+/)[0] ?? 'a');
   const routes = [
     ['home', '/', 'public'],
@@ -39,6 +40,7 @@ export function screenRoutes({ product, category, brand, customerId, discountId 
     ['admin-dashboard', '/admin/dashboard', 'admin'],
     ['admin-productlist', '/admin/productlist', 'admin'],
     ['admin-product-edit', `/admin/product/${product._id}/edit`, 'admin'],
+    ['admin-product-draft', `/admin/product/${draftId}/edit`, 'admin'],
     ['admin-products-import', '/admin/products/import', 'admin'],
     ['admin-categories', '/admin/categories', 'admin'],
     ['admin-brands', '/admin/brands', 'admin'],

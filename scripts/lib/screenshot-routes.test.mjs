@@ -26,6 +26,7 @@ describe('the screens npm run screenshots takes', () => {
         brand: { _id: 'b1', slug: 'acme' },
         customerId: 'u1',
         discountId: 'd1',
+        draftId: 'p2',
       }).map((route) => route.path),
       ...walked,
     ];

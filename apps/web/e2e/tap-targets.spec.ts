@@ -3,7 +3,6 @@
 // least 44 × 44 px (WCAG 2.5.5, with its Inline and Equivalent exceptions: tap-targets.ts), every
 // control Tab reaches shows a focus indicator by its computed style, and the header's cart link
 // reads at 4.5:1 or more. A route added to the router and missing here fails the first test.
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import {
   createProduct,
@@ -14,6 +13,7 @@ import {
   type Product,
   type Taxonomy,
 } from './catalogue-api.ts';
+import { routerPaths } from '../../../scripts/lib/router-paths.mjs';
 import { textContrast } from './contrast.ts';
 import { expect, test as base } from './fixtures.ts';
 import { payOrderByApi, placeOrderByApi } from './orders-api.ts';
@@ -49,18 +49,6 @@ const test = base.extend<{ catalogue: Catalogue }>({
 // Each test opens and tabs through several screens.
 test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** The router's paths as written in router.tsx ('/' for the index route). */
-function routerPaths(): string[] {
-  const source = readFileSync(new URL('../src/app/router.tsx', import.meta.url), 'utf8');
-  const paths = new Set<string>();
-  if (source.includes('index: true')) paths.add('/');
-  for (const line of source.split('\n')) {
-    if (/\bimport\b|\bfrom '/.test(line)) continue;
-    for (const [, path] of line.matchAll(/'([a-z*][a-z0-9/:?*-]*)'/g)) paths.add(path!);
-  }
-  return [...paths].sort();
-}
 
 /** The router's paths this spec visits; the last test checks the router has no other. */
 const ROUTES = [
@@ -295,6 +283,8 @@ test.describe('every control of every route, on a 390 px phone', () => {
 
   test('covers every route of the router', () => {
     const listed = new Set<string>(ROUTES);
-    expect(routerPaths().filter((path) => !listed.has(path))).toEqual([]);
+    // The one reader of the router's paths (scripts/lib/router-paths.mjs), written as ROUTES is.
+    const paths = routerPaths().map((path) => (path === '/' ? path : path.slice(1)));
+    expect(paths.filter((path) => !listed.has(path))).toEqual([]);
   });
 });
