@@ -26,8 +26,12 @@ describe(`cancelling orders (${testDatabaseKind})`, () => {
   const cancel = (orderId: string, headers: Headers = shopper.headers) =>
     t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/cancel`, headers });
   const rowOf = (id: string) => ordersApi.orderRow(db(), id);
-  const mailsAbout = async (orderId: string) =>
-    (await db().select().from(mailOutbox)).filter((mail) => mail.subject.includes(orderId));
+  const mailsAbout = async (orderId: string) => {
+    const { orderNumber } = await rowOf(orderId);
+    return (await db().select().from(mailOutbox)).filter((mail) =>
+      ordersApi.subjectNames(mail.subject, orderNumber),
+    );
+  };
   async function newOrder(headers: Headers = shopper.headers, stock = 5) {
     const product = await createProduct(db(), { price: '10.00', countInStock: stock });
     const order = await ordersApi.placeOrder(t.app, headers, [{ product, qty: 1 }]);

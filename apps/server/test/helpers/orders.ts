@@ -104,6 +104,10 @@ export const orderRow = async (db: Database, orderId: string) => {
   return { ...row!.order, discountUseHeld: row!.use !== null };
 };
 
+/** Whether an e-mail's subject names the order: subjects say its number (#1001), not its id. */
+export const subjectNames = (subject: string, orderNumber: number) =>
+  new RegExp(`#${orderNumber}\\b`).test(subject);
+
 /** Gives the order a use of its code without counting it, as a test sets up a customer's past. */
 export const holdUse = async (db: Database, orderId: string) => {
   const order = await orderRow(db, orderId);
