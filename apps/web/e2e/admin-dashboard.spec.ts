@@ -59,7 +59,8 @@ test('the admin sees today’s sales, the chart and its table view with the same
   expect(amountOf(netSales)).toBeGreaterThanOrEqual(12963);
   expect(Number(orders)).toBeGreaterThanOrEqual(2);
 
-  const chart = main.getByRole('img', { name: /^Net sales and orders per day from / });
+  // Today is charted by the hour.
+  const chart = main.getByRole('img', { name: /^Net sales and orders per hour from / });
   await expect(chart.locator('canvas')).toHaveCount(1);
   // The legend shows the range's figures without a pointer over the chart.
   const legend = chart.locator('.u-legend');
@@ -67,17 +68,20 @@ test('the admin sees today’s sales, the chart and its table view with the same
   await expect(legend).toContainText(`Orders${orders!}`);
   await expect(legend).not.toContainText('—');
 
-  // The table view: today's one row, with the cards' figures.
+  // The table view: today's 24 hours, adding up to the cards' figures.
   await main.getByRole('button', { name: 'Table', exact: true }).click();
   await expect(main.getByRole('button', { name: 'Table', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
-  const table = main.getByRole('table', { name: /^Net sales and orders per day from / });
-  await expect(table.getByRole('columnheader')).toHaveText(['Day', 'Net sales', 'Orders']);
+  const table = main.getByRole('table', { name: /^Net sales and orders per hour from / });
+  await expect(table.getByRole('columnheader')).toHaveText(['Hour', 'Net sales', 'Orders']);
   const rows = table.getByRole('row');
-  await expect(rows).toHaveCount(2);
-  await expect(rows.nth(1).getByRole('cell')).toHaveText([netSales!, orders!]);
+  await expect(rows).toHaveCount(25);
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText(/^\d{4}-\d{2}-\d{2} 00:00$/);
+  await expect(rows.nth(24).getByRole('rowheader')).toHaveText(/^\d{4}-\d{2}-\d{2} 23:00$/);
+  const hourOrders = await table.locator('tbody tr td:last-child').allTextContents();
+  expect(hourOrders.reduce((sum, count) => sum + Number(count), 0)).toBe(Number(orders));
   await expect(chart).toHaveCount(0);
   await main.getByRole('button', { name: 'Chart', exact: true }).click();
   await expect(chart.locator('canvas')).toHaveCount(1);

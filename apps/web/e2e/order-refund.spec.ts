@@ -98,7 +98,15 @@ test('the customer asks to return a lamp; the admin accepts it and the lamp is r
   const returns = page.getByRole('region', { name: 'Return request' });
   await expect(returns).toContainText(`1 x ${lamp.name}`);
   await expect(returns).toContainText('Reason: Too bright');
+  // Accepting refunds, so it asks first with the amount, as the Refund form does.
   await returns.getByRole('button', { name: 'Accept and refund' }).click();
+  const question = page.getByRole('dialog', { name: 'Refund $46.00?' });
+  await expect(question).toContainText(`$46.00 goes back to ${customer.name} through PayPal.`);
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(returns).toHaveCount(1);
+  await returns.getByRole('button', { name: 'Accept and refund' }).click();
+  await question.getByRole('button', { name: 'Yes, refund $46.00' }).click();
   await expect(returns).toHaveCount(0);
   await expect(page.getByRole('main').getByText('Partially refunded ($46.00)')).toBeVisible();
 

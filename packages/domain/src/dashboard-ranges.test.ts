@@ -15,16 +15,26 @@ import {
 describe('dashboard periods', () => {
   const today = '2024-03-14'; // a Thursday
 
-  it('covers today alone, compared with yesterday', () => {
-    expect(resolvePeriod({ range: 'today' }, today)).toEqual({
+  it('covers today alone by the hour, compared with yesterday', () => {
+    const period = resolvePeriod({ range: 'today' }, today);
+    expect(period).toEqual({
       range: 'today',
       from: '2024-03-14',
       to: '2024-03-14',
       days: 1,
-      unit: 'day',
+      unit: 'hour',
       previousFrom: '2024-03-13',
       previousTo: '2024-03-13',
     });
+    const buckets = periodBuckets(period);
+    expect(buckets).toHaveLength(24);
+    expect(buckets[0]).toEqual({ start: '2024-03-14T00:00', end: '2024-03-14T00:00' });
+    expect(buckets.at(-1)).toEqual({ start: '2024-03-14T23:00', end: '2024-03-14T23:00' });
+    expect(bucketOf('2024-03-14T09:00', period)).toBe('2024-03-14T09:00');
+    // A custom single day stays one day.
+    expect(
+      resolvePeriod({ range: 'custom', from: '2024-03-10', to: '2024-03-10' }, today).unit,
+    ).toBe('day');
   });
 
   it('counts today among the last 7, 30 and 90 days, and compares as many days before', () => {

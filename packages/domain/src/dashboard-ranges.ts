@@ -18,7 +18,7 @@ export const RANGE_LABELS: Record<DashboardRange, string> = {
   custom: 'Custom',
 };
 
-export const BUCKET_UNITS = ['day', 'week', 'month'] as const;
+export const BUCKET_UNITS = ['hour', 'day', 'week', 'month'] as const;
 export type BucketUnit = (typeof BUCKET_UNITS)[number];
 
 /** The longest custom range: five years (its previous period is as long again). */
@@ -152,8 +152,10 @@ export function resolvePeriod(
     }
   }
   const days = daysInclusive(from, to);
-  // Twelve months are always shown by month, however few days the current one has so far.
-  const unit = query.range === '12m' ? 'month' : bucketUnit(days);
+  // Twelve months are always shown by month, however few days the current one has so far;
+  // today by hour (one bar of a day tells nothing).
+  const unit =
+    query.range === '12m' ? 'month' : query.range === 'today' ? 'hour' : bucketUnit(days);
   return {
     range: query.range,
     from,
@@ -171,6 +173,8 @@ export function resolvePeriod(
  * the middle of.
  */
 export function bucketOf(date: string, period: Pick<DashboardPeriod, 'from' | 'unit'>): string {
+  // By the hour, the server's figures are keyed by their hour already (hourKey).
+  if (period.unit === 'hour') return date;
   const start =
     period.unit === 'day' ? date : period.unit === 'week' ? weekStart(date) : monthStart(date);
   return start < period.from ? period.from : start;
@@ -182,8 +186,21 @@ export interface Bucket {
   end: string;
 }
 
+/**
+ * An hour of a day as the hourly buckets name it, YYYY-MM-DDTHH:00 (the hour on the shop's
+ * clock: a day of a clock change has one hour empty or counted twice in one bucket).
+ */
+export const hourKey = (date: string, hour: number) =>
+  `${date}T${String(hour).padStart(2, '0')}:00`;
+
 /** Every bucket of the period in order, empty ones included. */
 export function periodBuckets(period: Pick<DashboardPeriod, 'from' | 'to' | 'unit'>): Bucket[] {
+  if (period.unit === 'hour') {
+    return Array.from({ length: 24 }, (_, hour) => {
+      const key = hourKey(period.from, hour);
+      return { start: key, end: key };
+    });
+  }
   const starts: string[] = [];
   let next = period.from;
   while (next <= period.to) {

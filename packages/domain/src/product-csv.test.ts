@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { activeFromCsv, OPTION_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from './product-csv.ts';
+import {
+  activeFromCsv,
+  OPTION_CSV_COLUMNS,
+  PRODUCT_CSV_COLUMNS,
+  statusFromCsv,
+} from './product-csv.ts';
 import { MAX_OPTIONS } from './variants.ts';
 
 describe('the products CSV columns', () => {
@@ -16,6 +21,17 @@ describe('activeFromCsv', () => {
     for (const text of ['no', 'No', 'false', 'FALSE', '0']) expect(activeFromCsv(text)).toBe(false);
     for (const text of ['maybe', 'constructor', 'toString']) {
       expect(activeFromCsv(text)).toBeUndefined();
+    }
+  });
+});
+
+describe('statusFromCsv', () => {
+  it('reads draft and active in any case, empty as "as it is", anything else as wrong', () => {
+    expect(statusFromCsv('draft')).toBe('draft');
+    expect(statusFromCsv('Active')).toBe('active');
+    expect(statusFromCsv('')).toBeNull();
+    for (const text of ['published', 'yes', 'constructor']) {
+      expect(statusFromCsv(text)).toBeUndefined();
     }
   });
 });

@@ -1,3 +1,5 @@
+import { PRODUCT_STATUSES, type ProductStatus } from './product-status.ts';
+
 /**
  * The products' CSV (issue #19, docs/decisions/0024): the columns the export writes and the
  * import reads, one line per variant. No zod here: the import screen reads it for its help.
@@ -15,8 +17,8 @@ export const OPTION_CSV_COLUMNS = [
 
 /**
  * Every column, in the export's order. product_id (or, for a new product, group) ties a
- * product's lines together; its own columns (name to low_stock_threshold) are given on one of
- * them (the export: the first) or repeated the same; the others are each line's variant's.
+ * product's lines together; its own columns (name to status) are given on one of them (the
+ * export: the first) or repeated the same; the others are each line's variant's.
  */
 export const PRODUCT_CSV_COLUMNS = [
   'product_id',
@@ -28,6 +30,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'price',
   'pictures',
   'low_stock_threshold',
+  'status',
   'sku',
   ...OPTION_CSV_COLUMNS.flat(),
   'variant_price',
@@ -37,6 +40,12 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/**
+ * The columns an import file may leave out: `status` came after files were made without it
+ * (such a file keeps a product's status, and makes new ones active, as before).
+ */
+export const OPTIONAL_CSV_COLUMNS: readonly ProductCsvColumn[] = ['status'];
 
 /** Between a product's pictures in the `pictures` column. */
 export const PICTURE_SEPARATOR = ' | ';
@@ -56,6 +65,16 @@ const ACTIVE_WORDS = new Map([
  */
 export function activeFromCsv(text: string): boolean | undefined {
   return text === '' ? true : ACTIVE_WORDS.get(text.toLowerCase());
+}
+
+/**
+ * What the `status` column says, in any case: draft or active; null when empty (the product
+ * keeps its status, a new one is active); undefined for anything else.
+ */
+export function statusFromCsv(text: string): ProductStatus | null | undefined {
+  if (text === '') return null;
+  const status = text.toLowerCase();
+  return PRODUCT_STATUSES.find((known) => known === status);
 }
 
 /** At most this many lines in one import (one transaction). */

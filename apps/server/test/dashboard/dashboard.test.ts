@@ -246,14 +246,25 @@ describe(`GET /api/dashboard (${testDatabaseKind})`, () => {
     expect(ninth.figures.orders.previous).toBe(1);
   });
 
-  it('compares today so far with yesterday', async () => {
+  it('compares today so far with yesterday, and charts today by the hour of the shop’s clock', async () => {
     const body = await figuresOf('?range=today');
-    expect(body.period).toMatchObject({ from: '2024-06-15', previousFrom: '2024-06-14' });
+    expect(body.period).toMatchObject({
+      from: '2024-06-15',
+      previousFrom: '2024-06-14',
+      unit: 'hour',
+    });
     expect(body.figures.netSales).toEqual({ current: -16.01, previous: 31.65, change: -150.6 });
     expect(body.figures.orders).toEqual({ current: 1, previous: 1, change: 0 });
-    expect(body.series).toEqual([
-      { start: '2024-06-15', end: '2024-06-15', netSales: -16.01, orders: 1 },
-    ]);
+    // o8 paid at 14:00 UTC, 10:00 in New York; o3's refund at 15:00 UTC, 11:00 there.
+    const hour = (h: number) => `2024-06-15T${String(h).padStart(2, '0')}:00`;
+    expect(body.series).toEqual(
+      Array.from({ length: 24 }, (_, h) => ({
+        start: hour(h),
+        end: hour(h),
+        netSales: h === 10 ? 19.99 : h === 11 ? -36 : 0,
+        orders: h === 10 ? 1 : 0,
+      })),
+    );
   });
 
   it('shows 90 days by week (from Monday) and 12 months by month, empty ones with 0', async () => {

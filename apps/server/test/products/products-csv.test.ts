@@ -199,6 +199,7 @@ describe(`products CSV (${testDatabaseKind})`, () => {
           price: '19.90',
           pictures: '/images/sample.webp',
           low_stock_threshold: '2',
+          status: 'active',
           sku: expect.stringMatching(/^P-[0-9A-F]{12}$/),
           option1_name: '',
           option1_value: '',
@@ -404,6 +405,93 @@ describe(`products CSV (${testDatabaseKind})`, () => {
         await db().select().from(products).where(eq(products.name, 'Skuless Lamp'))
       )[0]!;
       expect((await variantsOf(lamp.id))[0]!.sku).toMatch(/^P-[0-9A-F]{12}$/);
+    });
+  });
+
+  describe('the status column', () => {
+    it('keeps a draft a draft through export → import, and changes a status the file changes', async () => {
+      const draft = await createProduct(db(), { name: 'Draft Lamp', status: 'draft' });
+      const live = await createProduct(db(), { name: 'Live Lamp' });
+      const lines = linesOf(await exportCsv());
+      const lineOf = (id: string) => lines.find((line) => line.product_id === id)!;
+      expect(lineOf(draft.id).status).toBe('draft');
+      expect(lineOf(live.id).status).toBe('active');
+
+      const same = await importNow(csvOf(lines));
+      expect(same.statusCode, same.body).toBe(200);
+      expect((await productRow(draft.id)).status).toBe('draft');
+      expect((await productRow(live.id)).status).toBe('active');
+
+      lineOf(draft.id).status = 'Active';
+      lineOf(live.id).status = 'draft';
+      const edited = csvOf(lines);
+      const checked = await check(edited);
+      expect(checked.errors).toEqual([]);
+      expect(
+        checked.rows.filter((row) => [draft.id, live.id].includes(row.productId ?? '')),
+      ).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ productId: draft.id, action: 'update', changes: ['status'] }),
+          expect.objectContaining({ productId: live.id, action: 'update', changes: ['status'] }),
+        ]),
+      );
+      expect((await importNow(edited)).statusCode).toBe(200);
+      expect((await productRow(draft.id)).status).toBe('active');
+      expect((await productRow(live.id)).status).toBe('draft');
+
+      // A new product said draft is made a draft: no shopper finds it.
+      const res = await importNow(csvOf([newLine({ name: 'Hidden Import', status: 'draft' })]));
+      expect(res.statusCode, res.body).toBe(200);
+      const hidden = (
+        await db().select().from(products).where(eq(products.name, 'Hidden Import'))
+      )[0]!;
+      expect(hidden.status).toBe('draft');
+      const listed = await t.app.inject('/api/products?keyword=Hidden%20Import');
+      expect(listed.json<{ products: unknown[] }>().products).toEqual([]);
+    });
+
+    it('a file without the column makes new products active and keeps the stored ones’ status', async () => {
+      const draft = await createProduct(db(), { name: 'Old File Draft', status: 'draft' });
+      const columns = PRODUCT_CSV_COLUMNS.filter((column) => column !== 'status');
+      const csv = csvOf(
+        [
+          newLine({ name: 'Old File New', sku: 'OLD-NEW' }),
+          newLine({ product_id: draft.id, name: 'Old File Draft', price: '26.00' }),
+        ],
+        columns,
+      );
+      const checked = await check(csv);
+      expect(checked.errors).toEqual([]);
+      expect(checked.rows.map((row) => row.changes)).toEqual([
+        [],
+        ['brand', 'category', 'description', 'price', 'stock'],
+      ]);
+      expect((await importNow(csv)).statusCode).toBe(200);
+      const created = (
+        await db().select().from(products).where(eq(products.name, 'Old File New'))
+      )[0]!;
+      expect(created.status).toBe('active');
+      expect(await productRow(draft.id)).toMatchObject({ status: 'draft', price: '26.00' });
+    });
+
+    it('refuses a status other than draft or active, and a sample made active, at their lines', async () => {
+      const sample = await createProduct(db(), { name: 'Sample name', status: 'draft' });
+      const before = await catalogue();
+      const csv = csvOf([
+        newLine({ sku: 'ST-1', status: 'published' }),
+        newLine({ product_id: sample.id, name: 'Sample name', status: 'active' }),
+        newLine({ sku: 'ST-3', name: 'Sample name', status: 'active' }),
+      ]);
+      const checked = await check(csv);
+      const notReady =
+        'Give the product a name of its own (not "Sample name") before making it active';
+      expect(checked.errors).toEqual([
+        { line: 2, column: 'status', message: 'Status must be draft or active' },
+        { line: 3, column: 'status', message: notReady },
+        { line: 4, column: 'status', message: notReady },
+      ]);
+      expect((await importNow(csv)).statusCode).toBe(422);
+      expect(await catalogue()).toEqual(before);
     });
   });
 

@@ -22,6 +22,8 @@ export interface Window {
   start: string;
   split: string;
   end: string;
+  /** Sales and refunds by the hour (YYYY-MM-DDTHH:00, hourKey) rather than by the day. */
+  hourly?: boolean;
 }
 
 /** The instant a calendar day of the shop begins (its midnight in the shop's time zone). */
@@ -34,6 +36,12 @@ const shopDay = (window: Window, instant: SQL) =>
 
 /** A date as YYYY-MM-DD (the driver would make a Date of it, at the process's midnight). */
 const dayText = (date: SQL) => sql`to_char(${date}, 'YYYY-MM-DD')`;
+
+/** The bucket of an instant: its shop's day, or its hour of the shop's clock (hourly). */
+const shopBucket = (window: Window, instant: SQL) =>
+  window.hourly
+    ? sql`to_char(${instant} at time zone ${window.timeZone}, 'YYYY-MM-DD"T"HH24:00')`
+    : dayText(shopDay(window, instant));
 
 const paidWithin = (window: Window) =>
   sql`o.is_paid and o.paid_at >= ${midnight(window, window.start)} and o.paid_at < ${midnight(window, window.end)}`;
@@ -48,9 +56,9 @@ export interface SalesDay {
 
 /** Orders paid each day of the window, their items' prices and discounts. */
 export const salesByDay = (window: Window) =>
-  sql`select ${dayText(sql`day`)} as day, orders, gross, discounts
+  sql`select day, orders, gross, discounts
     from (
-      select ${shopDay(window, sql`o.paid_at`)} as day, count(*)::int as orders,
+      select ${shopBucket(window, sql`o.paid_at`)} as day, count(*)::int as orders,
         sum(o.items_price)::text as gross, sum(o.discount_price)::text as discounts
       from ${orders} o
       where ${paidWithin(window)}
@@ -76,7 +84,7 @@ export interface RefundDay {
 export function findRefundsByDay(db: Database, window: Window): Promise<RefundDay[]> {
   return queryRows<RefundDay & Record<string, unknown>>(
     db,
-    sql`select ${dayText(shopDay(window, sql`r.created_at`))} as day,
+    sql`select ${shopBucket(window, sql`r.created_at`)} as day,
         sum(round(
           (r.amount - case when r.shipping then o.shipping_price else 0 end)
           * (o.items_price - o.discount_price)

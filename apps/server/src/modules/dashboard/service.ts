@@ -86,6 +86,7 @@ export async function getDashboard(
     start: period.previousFrom,
     split: period.from,
     end: addDays(period.to, 1),
+    hourly: period.unit === 'hour',
   };
   const [sales, refunds, lines, newCustomers, waitingCount, oldest, lowStock] = await Promise.all([
     findSalesByDay(db, window),

@@ -35,6 +35,7 @@ function productLines(product: ExportedProduct, variants: readonly VariantRow[])
     product.price,
     product.images.join(PICTURE_SEPARATOR),
     product.lowStockThreshold,
+    product.status,
   ];
   return variants
     .map((variant, index) => {

@@ -40,6 +40,7 @@ async function productValues(find: ReturnType<typeof taxonomyFinder>, product: P
     price: decimal(product.price),
     options: product.options,
     lowStockThreshold: product.lowStockThreshold,
+    status: product.status,
   };
 }
 

@@ -29,6 +29,7 @@ export function productChanges(
   if (cents(current.price) !== cents(planned.price)) changes.push('price');
   if (!sameList(current.images, planned.images)) changes.push('pictures');
   if (current.lowStockThreshold !== planned.lowStockThreshold) changes.push('low_stock_threshold');
+  if (current.status !== planned.status) changes.push('status');
   if (JSON.stringify(current.options) !== JSON.stringify(planned.options)) changes.push('options');
   const kept = rows.flatMap((row) => matched.get(row)?.id ?? []);
   const storedOrder = current.variants.flatMap((variant) =>

@@ -1,4 +1,6 @@
+import { activationProblem } from '@proshop/domain/product-activation';
 import { productUpdateRequestSchema } from '@proshop/domain/product-schemas';
+import type { ProductStatus } from '@proshop/domain/product-status';
 import type { ImportError, ImportRow } from '@proshop/domain/product-import-schemas';
 import { variantsUpdateRequestSchema } from '@proshop/domain/variant-schemas';
 import {
@@ -61,6 +63,8 @@ export interface PlannedProduct {
   price: number;
   images: string[];
   lowStockThreshold: number | null;
+  /** The status column's, else the stored product's; a new product's: active. */
+  status: ProductStatus;
   options: ProductOption[];
   variants: PlannedVariant[];
   /** Whether the import writes it: a new product, or anything of a stored one changes. */
@@ -248,6 +252,7 @@ const PRODUCT_FIELD_COLUMNS: Record<string, string> = {
   category: 'category',
   description: 'description',
   lowStockThreshold: 'low_stock_threshold',
+  status: 'status',
 };
 
 const VARIANT_FIELD_COLUMNS: Record<string, string> = {
@@ -318,6 +323,13 @@ function planProduct(
     const column = PRODUCT_FIELD_COLUMNS[String(issue.path[0])] ?? null;
     problems.add(column ? lineOf(column) : first.line, column, issue.message);
   }
+  // Made active by this line (a draft, or a new product said active): the edit form's rule.
+  const status = cells.status ?? current?.status ?? 'active';
+  const notReady =
+    cells.status === 'active' && current?.status !== 'active'
+      ? activationProblem({ name: cells.name ?? '' })
+      : undefined;
+  if (notReady) problems.add(lineOf('status'), 'status', notReady);
 
   const before = problems.count;
   const options = plannedOptions(rows, current, problems);
@@ -407,6 +419,7 @@ function planProduct(
     price,
     images,
     lowStockThreshold: lowStockThreshold ?? null,
+    status,
     options,
     variants,
     changed: true,

@@ -3,9 +3,12 @@ import {
   MAX_IMPORT_ROWS,
   OPTION_CSV_COLUMNS,
   PICTURE_SEPARATOR,
+  OPTIONAL_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
+  statusFromCsv,
   type ProductCsvColumn,
 } from '@proshop/domain/product-csv';
+import type { ProductStatus } from '@proshop/domain/product-status';
 import type { ImportError } from '@proshop/domain/product-import-schemas';
 import { isUuid } from '../../db/ids.ts';
 import { CsvSyntaxError, csvText, parseCsv } from '../../http/csv.ts';
@@ -22,6 +25,7 @@ export interface ProductCells {
   price?: number;
   pictures?: string[];
   lowStockThreshold?: number;
+  status?: ProductStatus;
 }
 
 export const PRODUCT_CELL_COLUMNS: Record<keyof ProductCells, ProductCsvColumn> = {
@@ -32,6 +36,7 @@ export const PRODUCT_CELL_COLUMNS: Record<keyof ProductCells, ProductCsvColumn> 
   price: 'price',
   pictures: 'pictures',
   lowStockThreshold: 'low_stock_threshold',
+  status: 'status',
 };
 
 /** An option of a line and the number of its column pair (1 to MAX_OPTIONS). */
@@ -99,6 +104,13 @@ class LineReader {
     return Number(text);
   }
 
+  /** draft or active; undefined when empty or wrong (the error is kept). */
+  status(): ProductStatus | undefined {
+    const status = statusFromCsv(this.text('status'));
+    if (status === undefined) return this.fail('status', 'Status must be draft or active');
+    return status ?? undefined;
+  }
+
   optional(column: ProductCsvColumn): string | undefined {
     return this.text(column) || undefined;
   }
@@ -123,6 +135,7 @@ function readLine(line: number, cells: Map<ProductCsvColumn, string>, errors: Im
       .map((picture) => picture.trim())
       .filter(Boolean),
     lowStockThreshold: read.whole('low_stock_threshold', 'Low stock at'),
+    status: read.status(),
   };
   const options: CellOption[] = [];
   for (const [index, [nameColumn, valueColumn]] of OPTION_CSV_COLUMNS.entries()) {
@@ -182,7 +195,7 @@ function readHeader(cells: readonly string[], errors: ImportError[]) {
     columns.push(known.has(name) ? (name as ProductCsvColumn) : undefined);
   }
   for (const column of PRODUCT_CSV_COLUMNS) {
-    if (!seen.has(column)) {
+    if (!seen.has(column) && !OPTIONAL_CSV_COLUMNS.includes(column)) {
       errors.push({ line: 1, column, message: `Missing column "${column}"` });
     }
   }

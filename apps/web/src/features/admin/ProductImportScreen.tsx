@@ -157,8 +157,12 @@ function ImportHelp() {
           neither it makes a product. Lines of a new product with options share a group value.
         </li>
         <li>
-          A product&apos;s own columns (name to low_stock_threshold) are given on one of its lines;
-          its lines are its variants, and variants left out are removed.
+          A product&apos;s own columns (name to status) are given on one of its lines; its lines are
+          its variants, and variants left out are removed.
+        </li>
+        <li>
+          status is draft (no shopper sees it) or active; left empty or out, a product keeps its
+          status and a new one is active.
         </li>
         <li>
           Pictures are addresses on this shop (/images/…, /uploads/…) or file names from the ZIP,

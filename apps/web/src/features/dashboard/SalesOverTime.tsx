@@ -6,7 +6,7 @@ import { shopCurrency } from '../../lib/shop-currency.ts';
 import { bucketLabel } from './dashboard-query.ts';
 import { SalesChart } from './SalesChart.tsx';
 
-const UNIT_HEADINGS = { day: 'Day', week: 'Week', month: 'Month' } as const;
+const UNIT_HEADINGS = { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' } as const;
 
 /**
  * Net sales and orders per bucket, as a chart or as a table of the same figures (for screen

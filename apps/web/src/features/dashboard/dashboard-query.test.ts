@@ -33,5 +33,9 @@ describe('bucket labels', () => {
     expect(bucketLabel({ start: '2024-06-01', end: '2024-06-30' }, 'month')).toBe('June 2024');
     expect(axisLabel('2024-06-09', 'day')).toBe('Jun 9');
     expect(axisLabel('2024-12-01', 'month')).toBe('Dec 2024');
+    expect(bucketLabel({ start: '2024-06-10T09:00', end: '2024-06-10T09:00' }, 'hour')).toBe(
+      '2024-06-10 09:00',
+    );
+    expect(axisLabel('2024-06-10T09:00', 'hour')).toBe('09:00');
   });
 });

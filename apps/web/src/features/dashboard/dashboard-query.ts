@@ -51,6 +51,7 @@ const monthName = (date: string) => MONTHS[Number(date.slice(5, 7)) - 1] ?? '';
 
 /** A bucket as the table names it: the day, the days of a week, or the month. */
 export function bucketLabel(bucket: { start: string; end: string }, unit: BucketUnit): string {
+  if (unit === 'hour') return bucket.start.replace('T', ' ');
   if (unit === 'day') return bucket.start;
   if (unit === 'week') return `${bucket.start} to ${bucket.end}`;
   return `${monthName(bucket.start)} ${bucket.start.slice(0, 4)}`;
@@ -58,6 +59,7 @@ export function bucketLabel(bucket: { start: string; end: string }, unit: Bucket
 
 /** A bucket as the chart's axis names it, in a few characters: "Jun 9", "Jun 2024". */
 export function axisLabel(start: string, unit: BucketUnit): string {
+  if (unit === 'hour') return start.slice(11);
   const month = monthName(start).slice(0, 3);
   return unit === 'month' ? `${month} ${start.slice(0, 4)}` : `${month} ${Number(start.slice(8))}`;
 }
