@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { arrayParam } from '../../db/array-param.ts';
 import { cartItems, carts } from '../../db/schema/cart.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
-import { lineVariantColumns } from '../products/line-variant-columns.ts';
+import { chosenVariantJoin, lineVariantColumns } from '../products/line-variant-columns.ts';
 import { shownToShoppers } from '../products/shown-to-shoppers.ts';
 
 const productColumns = {
@@ -93,14 +93,7 @@ export function findCatalogueForLines(
   return db
     .select({ product: productColumns, variant: variantColumns })
     .from(products)
-    .leftJoin(
-      productVariants,
-      and(
-        eq(productVariants.productId, products.id),
-        sql`(${productVariants.id} = any(${arrayParam(variantIds)}::uuid[])
-          or ${products.options} = '[]'::jsonb)`,
-      ),
-    )
+    .leftJoin(productVariants, chosenVariantJoin(variantIds))
     .where(and(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`, shownToShoppers));
 }
 

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { arrayParam } from '../../db/array-param.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
-import { lineVariantColumns } from './line-variant-columns.ts';
+import { chosenVariantJoin, lineVariantColumns } from './line-variant-columns.ts';
 import { shownToShoppers } from './shown-to-shoppers.ts';
 
 /**
@@ -30,14 +30,7 @@ export async function findProductsForOrder(
         variant: lineVariantColumns(),
       })
       .from(products)
-      .leftJoin(
-        productVariants,
-        and(
-          eq(productVariants.productId, products.id),
-          sql`(${productVariants.id} = any(${arrayParam(variantIds)}::uuid[])
-          or ${products.options} = '[]'::jsonb)`,
-        ),
-      )
+      .leftJoin(productVariants, chosenVariantJoin(variantIds))
       // A draft cannot be ordered: it reads as a product that is gone.
       .where(and(sql`${products.id} = any(${arrayParam(productIds)}::uuid[])`, shownToShoppers))
       .prepare('order_products_variants')
