@@ -45,7 +45,7 @@ test('an order with a return waiting is a card with its badges, found by the ret
   expect(await focusWithoutIndicator(page, 25)).toEqual([]);
 
   // The order page: the admin's actions before the timeline, the refund first of all on screen.
-  await card.getByRole('link', { name: `Details of order ${order._id}` }).click();
+  await card.getByRole('link', { name: `Details of order #${order.orderNumber}` }).click();
   const refund = page.getByRole('form', { name: 'Refund' });
   const timeline = page.getByRole('heading', { name: 'Timeline' });
   await expect(refund).toBeVisible();
