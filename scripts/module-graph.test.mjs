@@ -31,13 +31,19 @@ describe("the server's modules", () => {
   });
 });
 
-describe('the circle finder', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'module-graph-'));
+/** A temporary folder for one describe block, removed after it, and a writer of its files. */
+function fixtureFolder(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (path, text) => {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
+  return { dir, file };
+}
+
+describe('the circle finder', () => {
+  const { dir, file } = fixtureFolder('module-graph-');
 
   it('finds a circle through a type-only import', () => {
     file('a/one.ts', "import { b } from '../b/two.ts';\n");
@@ -49,12 +55,7 @@ describe('the circle finder', () => {
 });
 
 describe('the foreign-write finder', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'module-writes-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const file = (path, text) => {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  };
+  const { dir, file } = fixtureFolder('module-writes-');
 
   it("finds builder and SQL writes to another module's tables, not reads nor own writes", () => {
     file('db/schema/shop.ts', "export const shop = pgTable('shop', {});\n");

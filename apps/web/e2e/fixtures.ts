@@ -73,7 +73,7 @@ interface OwnTimers {
  * runClock, however slowly the machine runs the test. Dates are today's.
  *
  * What waits for no time still runs at once, as with any clock: animation frames stay the
- * browser's own, and so do timeouts of 0 ms. Preact runs its effects in a timeout of 0 after
+ * browser's own, and so do timeouts under a second (0 ms ones, and transitions' fallbacks). Preact runs its effects in a timeout of 0 after
  * the next frame, and Redux Toolkit sends the store's batched updates on the next frame: with
  * them held too, a page would never fetch or show anything.
  */
@@ -102,20 +102,25 @@ export async function holdClock(page: Page): Promise<void> {
     timers.cancelAnimationFrame = own.cancelAnimationFrame;
     const clockSetTimeout = timers.setTimeout;
     const clockClearTimeout = timers.clearTimeout;
-    const immediate = new Set<unknown>();
+    const onOwnClock = new Set<unknown>();
+    // Timers under a second are a transition's fallback (React-Bootstrap ends a fade on
+    // transitionend or, if that never comes, on a timer of its length): on the held clock a
+    // missed transitionend left a closed dialog on screen for good. The page's own timers that
+    // tests move the clock for (toasts, 3 s) are all longer.
+    const ownBelowMs = 1_000;
     timers.setTimeout = (handler, delay, ...args) => {
-      if (typeof handler !== 'function' || Number(delay) > 0) {
+      if (typeof handler !== 'function' || Number(delay) >= ownBelowMs) {
         return clockSetTimeout(handler, delay, ...args);
       }
       const id = own.setTimeout(() => {
-        immediate.delete(id);
+        onOwnClock.delete(id);
         (handler as Timer)(...args);
       }, 0);
-      immediate.add(id);
+      onOwnClock.add(id);
       return id;
     };
     timers.clearTimeout = (id) => {
-      if (immediate.delete(id)) own.clearTimeout(id);
+      if (onOwnClock.delete(id)) own.clearTimeout(id);
       else clockClearTimeout(id);
     };
   });
