@@ -31,8 +31,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/');
     await expect(userMenu(page, account.name)).toBeVisible();
     await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-    // A customer has no Admin link.
-    await expect(header.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    // A customer has no Admin menu.
+    await expect(header.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
     expect(await storedSession(page)).toMatchObject({
       name: account.name,
       email: account.email,

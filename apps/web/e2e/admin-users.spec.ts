@@ -9,13 +9,13 @@ import {
 } from './session.ts';
 
 test.describe('admin: users', () => {
-  test("the admin's navigation leads to the products, the orders and the users", async ({
+  test("the admin's menu leads to the products, the orders and the users", async ({
     page,
     admin,
   }) => {
     await openSignedIn(page, admin, '/');
-    await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).click();
-    const header = page.getByRole('navigation', { name: 'Admin' });
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Admin', exact: true }).click();
     await expect(header.getByRole('link', { name: 'Products' })).toHaveAttribute(
       'href',
       '/admin/productlist',
@@ -29,7 +29,7 @@ test.describe('admin: users', () => {
     await expect(page.getByRole('main').getByRole('columnheader', { name: 'EMAIL' })).toBeVisible();
   });
 
-  test('makes a user an admin, who then has the Admin link', async ({ page, request, admin }) => {
+  test('makes a user an admin, who then has the Admin menu', async ({ page, request, admin }) => {
     const promoted = await registerByApi(request, newAccount('Promoted'));
     const main = page.getByRole('main');
     await openSignedIn(page, admin, '/admin/userlist');
@@ -47,13 +47,13 @@ test.describe('admin: users', () => {
     await expect(page).toHaveURL('/admin/userlist');
     await expect(promotedRow.getByRole('img', { name: 'Yes' })).toBeVisible();
 
-    // Signed in now, the promoted user has the Admin link.
+    // Signed in now, the promoted user has the Admin menu.
     const session = await signInByApi(request, promoted.email, promoted.password);
     expect(session.isAdmin).toBe(true);
     await switchSession(page, session, '/');
     await expect(userMenu(page, promoted.name)).toBeVisible();
     await expect(
-      page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }),
+      page.getByRole('banner').getByRole('button', { name: 'Admin', exact: true }),
     ).toBeVisible();
   });
 

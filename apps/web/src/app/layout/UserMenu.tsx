@@ -5,7 +5,7 @@ import { useLogoutMutation } from '../../features/users/users-api.ts';
 import { loggedOut, selectUserInfo } from '../../state/session-slice.ts';
 import { HeaderDropdown } from './HeaderDropdown.tsx';
 
-/** The header's account part: Sign In, or the user's menu, and the Admin link for admins. */
+/** The header's account part: Sign In, or the user's menu, and the Admin menu for admins. */
 export function UserMenu() {
   const userInfo = useSelector(selectUserInfo);
   const dispatch = useDispatch();
@@ -38,11 +38,23 @@ export function UserMenu() {
           Sign In
         </NavLink>
       )}
-      {/* One link into the admin, whose own navigation (AdminLayout) holds its sections. */}
+      {/* The spec's Admin menu (Users, Products, Orders), led by the dashboard: each entry opens
+          the admin's own shell (AdminLayout), whose side navigation holds every section. */}
       {userInfo?.isAdmin && (
-        <NavLink className="nav-link" to="/admin/dashboard">
-          Admin
-        </NavLink>
+        <HeaderDropdown title="Admin">
+          <Link className="dropdown-item" to="/admin/dashboard">
+            Dashboard
+          </Link>
+          <Link className="dropdown-item" to="/admin/userlist">
+            Users
+          </Link>
+          <Link className="dropdown-item" to="/admin/productlist">
+            Products
+          </Link>
+          <Link className="dropdown-item" to="/admin/orderlist">
+            Orders
+          </Link>
+        </HeaderDropdown>
       )}
     </>
   );
