@@ -240,6 +240,9 @@ test.describe('product variants in the shop', () => {
     await qty.selectOption('1');
     await addToCart.click();
     await expect(modal).toContainText(orangeLabel);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Item has been added to Cart' }),
+    ).toBeVisible();
     await modal.getByRole('button', { name: 'Go to Cart' }).click();
 
     await expect(page).toHaveURL('/cart');

@@ -7,22 +7,17 @@ import { useNavigate } from 'react-router';
 import { ProductImage } from '../../components/ProductImage.tsx';
 import { selectDistinctItemCount, type CartItem } from '../../state/cart-slice.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
-import { notificationTexts } from '../../state/notifications-slice.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 
 interface AddToCartModalProps {
   /** The line just added; null while the modal is closed. */
   added: CartItem | null;
-  /** Whether the line was in the cart already: the title then says so. */
+  /** Whether the line was in the cart already: the title then agrees with the toast. */
   wasInCart: boolean;
   onClose: () => void;
 }
 
-/**
- * Confirms what went into the cart, in the spec's words of the toast (Item has been added to
- * Cart, Item already in Cart), and offers the next step: checkout or the cart. The one feedback
- * of Add To Cart: no toast beside it.
- */
+/** Confirms what went into the cart and offers the next step: checkout or the cart. */
 export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProps) {
   const navigate = useNavigate();
   const userInfo = useSelector(selectUserInfo);
@@ -38,7 +33,7 @@ export function AddToCartModal({ added, wasInCart, onClose }: AddToCartModalProp
     <Modal show={added !== null} onHide={onClose} centered aria-labelledby="add-to-cart-title">
       <Modal.Header closeButton>
         <Modal.Title id="add-to-cart-title">
-          {notificationTexts[wasInCart ? 'already' : 'added']}
+          {wasInCart ? 'Already in your cart' : 'Added to Cart'}
         </Modal.Title>
       </Modal.Header>
       {added && (

@@ -17,7 +17,7 @@ import { cartLineFrom } from '../../state/cart-products.ts';
 import { addItem, sameLine, selectCart, type CartItem } from '../../state/cart-slice.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
-import { hideNotifications } from '../../state/notifications-slice.ts';
+import { hideNotifications, showNotification } from '../../state/notifications-slice.ts';
 import { quantityOptions } from '../../lib/quantity-options.ts';
 import { AddToCartModal } from './AddToCartModal.tsx';
 import { BuyBox } from './BuyBox.tsx';
@@ -144,9 +144,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
     const item: CartItem = { ...line, qty: chosenQty };
     const alreadyInCart = cartItems.some((inCart) => sameLine(inCart, item));
     dispatch(addItem(item));
-    // One feedback: the dialog, whose title is the toast's text. A toast still showing (a
-    // delete from the cart) gives way to it.
+    // A toast still showing from an earlier add gives way to the one for this add.
     dispatch(hideNotifications());
+    dispatch(showNotification(alreadyInCart ? 'already' : 'added'));
     setAddedWasInCart(alreadyInCart);
     setAdded(item);
   }
