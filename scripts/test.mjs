@@ -1,8 +1,12 @@
-// `npm test`: every test suite in order, then one closing line with the totals.
+// `npm test`: every test suite, then one closing line with the totals.
 //   1. unit and API tests (vitest, API on embedded PGlite)
 //   2. the API tests again on PostgreSQL, when TEST_DATABASE_URL is set
 //   3. the bundle check: the first load of `/` within its budgets (check-bundle-size.mjs)
 //   4. the browser suite (Playwright, system Chromium) against the production build
+// 1 and 2 run one after the other, and 3 and 4 beside them: the browser suite mostly waits on the
+// page, so the API suites fill the cores it leaves idle (and are the busy machine the specs must
+// pass on). Each line of a part's output is prefixed with its name. TEST_IN_ORDER=1 runs the
+// four one after another instead, with the runners' own output.
 // `--only=faults` (npm run test:faults) runs the fault tests instead: fuzzed requests, PostgreSQL
 // stopped under load, PayPal failing, SIGKILL mid-checkout (vitest project `faults`).
 // Options: --only=unit|api|postgres|bundle|browser runs one part; arguments after `--` go to its
@@ -10,13 +14,14 @@
 // each runner's JSON report, so the last line is always `N passed, N failed[, N skipped]`, and
 // the exit code is non-zero when a test failed or a runner crashed. Right above that line a
 // "Skipped:" block names every part that did not run and every skipped test, with the reason
-// (lib/test-summary.mjs). BROWSER_CPU_LOAD=1 keeps every core busy beside the browser suite
-// (lib/cpu-hog.mjs): CI runs it that way, to show the specs pass on a busy machine.
+// (lib/test-summary.mjs). BROWSER_CPU_LOAD=1 keeps every core busy beside the browser suite once
+// nothing else runs beside it (lib/cpu-hog.mjs), to show the specs pass on a busy machine.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { buildIfStale } from './lib/build-if-stale.mjs';
 import { startCpuHog } from './lib/cpu-hog.mjs';
 import { playwrightSkips, summaryLines, vitestSkips } from './lib/test-summary.mjs';
@@ -44,10 +49,22 @@ function parseArgs(argv) {
   return { only, forwarded };
 }
 
-/** Runs a command with the output streamed to the terminal; resolves with its exit code. */
-function run(command, args, env) {
+/**
+ * Runs a command with the output streamed to the terminal; resolves with its exit code. With a
+ * `label` (a part running beside another) each line of its output is prefixed with it.
+ */
+function run(command, args, env, label) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      // Piped, a runner would drop its colours; keep them for a terminal.
+      env: label && process.stdout.isTTY ? { FORCE_COLOR: '1', ...env } : env,
+    });
+    if (label) {
+      prefixLines(child.stdout, process.stdout, label);
+      prefixLines(child.stderr, process.stderr, label);
+    }
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -61,6 +78,13 @@ function run(command, args, env) {
       resolve(code ?? (signal ? 128 : 1));
     });
   });
+}
+
+/** Copies `from` to `to` a whole line at a time, each after `label | `. */
+function prefixLines(from, to, label) {
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+    to.write(`${label} | ${line}\n`),
+  );
 }
 
 function readJson(path) {
@@ -86,7 +110,7 @@ function outcome(name, exitCode, counts) {
   return result;
 }
 
-async function runVitest(name, args, env, reportDir, node = process.execPath) {
+async function runVitest(name, args, env, reportDir, { node = process.execPath, label } = {}) {
   const report = join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
     node,
@@ -99,6 +123,7 @@ async function runVitest(name, args, env, reportDir, node = process.execPath) {
       `--outputFile.json=${report}`,
     ],
     env,
+    label,
   );
   const json = readJson(report);
   const counts = json && {
@@ -134,7 +159,7 @@ async function freePort(from) {
   throw new Error(`No free port between ${from} and ${from + 99}`);
 }
 
-async function runBrowser(args, env, reportDir) {
+async function runBrowser(args, env, reportDir, { label, othersDone } = {}) {
   const name = 'browser';
   const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromium)) {
@@ -167,18 +192,35 @@ async function runBrowser(args, env, reportDir) {
   const paypalPort = await freePort(standInPort + 1);
   // BROWSER_CPU_LOAD=1: every core kept busy beside the suite, as on a machine installing
   // packages; the specs hold the page's clock, so they must pass however slowly it runs (CI).
-  const hog = env.BROWSER_CPU_LOAD === '1' ? startCpuHog() : undefined;
-  if (hog) console.log(`Browser tests under CPU load: busy loops ${hog.pids.join(', ')}`);
-  const code = await run(process.execPath, [playwrightCli, 'test', ...args], {
-    ...env,
-    CHROMIUM_PATH: chromium,
-    E2E_PORT: String(port),
-    E2E_DATA_DIR: dataDir,
-    PAYPAL_STAND_IN_PORT: String(standInPort),
-    E2E_PAYPAL_PORT: String(paypalPort),
-    E2E_PAYPAL_DATA_DIR: paypalDataDir,
-    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
-  }).finally(() => hog?.stop());
+  // Beside the API suites the machine is busy already, with work that counts: the busy loops
+  // start once those are done (othersDone).
+  let hog;
+  let ended = false;
+  if (env.BROWSER_CPU_LOAD === '1') {
+    void (othersDone ?? Promise.resolve()).then(() => {
+      if (ended) return;
+      hog = startCpuHog();
+      console.log(`Browser tests under CPU load: busy loops ${hog.pids.join(', ')}`);
+    });
+  }
+  const code = await run(
+    process.execPath,
+    [playwrightCli, 'test', ...args],
+    {
+      ...env,
+      CHROMIUM_PATH: chromium,
+      E2E_PORT: String(port),
+      E2E_DATA_DIR: dataDir,
+      PAYPAL_STAND_IN_PORT: String(standInPort),
+      E2E_PAYPAL_PORT: String(paypalPort),
+      E2E_PAYPAL_DATA_DIR: paypalDataDir,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    },
+    label,
+  ).finally(() => {
+    ended = true;
+    return hog?.stop();
+  });
   const json = readJson(report);
   const stats = json?.stats;
   const counts = stats && {
@@ -191,16 +233,26 @@ async function runBrowser(args, env, reportDir) {
 }
 
 /** The bundle-size check: one test, failed when a first-load budget is exceeded. */
-async function runBundleCheck(env) {
-  const code = await run(process.execPath, [join(root, 'scripts/check-bundle-size.mjs')], env);
+async function runBundleCheck(env, { label } = {}) {
+  const code = await run(
+    process.execPath,
+    [join(root, 'scripts/check-bundle-size.mjs')],
+    env,
+    label,
+  );
   return outcome('bundle size', code, code === 0 ? { passed: 1 } : { failed: 1 });
 }
 
-/** The parts to run, in order, each a function that answers its counts. */
+/**
+ * The parts to run: lanes that run side by side, the parts of each one after another. Each part
+ * is a function of its lane ({ label, othersDone }: the prefix of its output lines, undefined
+ * when it runs alone; a promise of the first lane's end, for the lanes beside it) that answers
+ * its counts.
+ */
 function plan(only, forwarded, env, reportDir) {
   const pglite = { ...env };
   delete pglite.TEST_DB;
-  const postgres = () => {
+  const postgres = ({ label }) => {
     if (env.TEST_DATABASE_URL) {
       // TEST_POSTGRES_NODE: another Node for this part (CI runs it on the next LTS, so that each
       // database is tested once and each Node once, instead of the whole API suite twice).
@@ -212,7 +264,7 @@ function plan(only, forwarded, env, reportDir) {
         ['--project', 'api', ...forwarded],
         { ...pglite, TEST_DB: 'postgres' },
         reportDir,
-        node,
+        { node, label },
       );
     }
     console.log('API tests on PostgreSQL skipped: TEST_DATABASE_URL is not set.');
@@ -223,68 +275,93 @@ function plan(only, forwarded, env, reportDir) {
       ? { name, passed: 0, failed: 1, skipped: 0, note: reason }
       : { name, passed: 0, failed: 0, skipped: 0, skippedPart: reason };
   };
-  const browser = () => runBrowser(forwarded, pglite, reportDir);
-  const bundle = () => runBundleCheck(env);
+  const inOrder = env.TEST_IN_ORDER === '1';
+  const browser = (lane) => runBrowser(forwarded, pglite, reportDir, lane);
+  const bundle = (lane) => runBundleCheck(env, lane);
+  const vitest =
+    (name, projects) =>
+    ({ label }) =>
+      runVitest(
+        name,
+        [...projects.flatMap((project) => ['--project', project]), ...forwarded],
+        pglite,
+        reportDir,
+        { label },
+      );
   switch (only) {
     case 'unit':
     case 'api':
-      return [
-        () =>
-          runVitest(
-            only === 'api' ? 'api (PGlite)' : 'unit',
-            ['--project', only, ...forwarded],
-            pglite,
-            reportDir,
-          ),
-      ];
+      return [[vitest(only === 'api' ? 'api (PGlite)' : 'unit', [only])]];
     case 'postgres':
-      return [postgres];
+      return [[postgres]];
     case 'bundle':
-      return [bundle];
+      return [[bundle]];
     case 'browser':
-      return [browser];
+      return [[browser]];
     case 'faults':
-      return [() => runVitest('faults', ['--project', 'faults', ...forwarded], pglite, reportDir)];
+      return [[vitest('faults', ['faults'])]];
     default: {
-      const all = () =>
-        runVitest(
-          'unit + api (PGlite)',
-          ['--project', 'unit', '--project', 'api', ...forwarded],
-          pglite,
-          reportDir,
+      const all = vitest('unit + api (PGlite)', ['unit', 'api']);
+      if (forwarded.length > 0) {
+        console.log(
+          'Bundle check and browser tests left out: arguments after -- go to vitest (--only=browser takes them to Playwright).',
         );
-      if (forwarded.length === 0) return [all, postgres, bundle, browser];
-      console.log(
-        'Bundle check and browser tests left out: arguments after -- go to vitest (--only=browser takes them to Playwright).',
-      );
-      return [all, postgres];
+        return [[all, postgres]];
+      }
+      return inOrder
+        ? [[all, postgres, bundle, browser]]
+        : [
+            [all, postgres],
+            [bundle, browser],
+          ];
     }
   }
+}
+
+/** Runs a lane's parts one after another, each timed; a part that throws counts as a failure. */
+async function runLane(parts, lane, stopped) {
+  const results = [];
+  for (const part of parts) {
+    if (stopped()) break;
+    const started = Date.now();
+    const result = await Promise.resolve(lane)
+      .then(part)
+      .catch((error) => ({
+        name: 'test run',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `crashed: ${error instanceof Error ? error.message : String(error)}`,
+      }));
+    results.push({ ...result, ms: Date.now() - started });
+  }
+  return results;
 }
 
 async function main() {
   const { only, forwarded } = parseArgs(process.argv.slice(2));
   const reportDir = mkdtempSync(join(tmpdir(), 'proshop-test-'));
-  const results = [];
   let interrupted = false;
   const interrupt = () => (interrupted = true);
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
+  let results;
   try {
-    for (const part of plan(only, forwarded, process.env, reportDir)) {
-      if (interrupted) break;
-      const started = Date.now();
-      const result = await Promise.resolve()
-        .then(part)
-        .catch((error) => ({
-          name: 'test run',
-          passed: 0,
-          failed: 1,
-          skipped: 0,
-          note: `crashed: ${error instanceof Error ? error.message : String(error)}`,
-        }));
-      results.push({ ...result, ms: Date.now() - started });
-    }
+    const lanes = plan(only, forwarded, process.env, reportDir);
+    const labels = ['vitest', 'web'];
+    let firstLaneEnded;
+    const othersDone = new Promise((resolve) => (firstLaneEnded = resolve));
+    const laneResults = await Promise.all(
+      lanes.map((parts, index) => {
+        const lane = {
+          label: lanes.length > 1 ? labels[index] : undefined,
+          othersDone: index === 0 ? undefined : othersDone,
+        };
+        const ran = runLane(parts, lane, () => interrupted);
+        return index === 0 ? ran.finally(firstLaneEnded) : ran;
+      }),
+    );
+    results = laneResults.flat();
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
