@@ -174,6 +174,11 @@ const envSchema = z.object({
     .refine((code) => !['HUF', 'JPY', 'TWD'].includes(code), 'must be a currency with cents')
     .default('USD'),
   ALLOW_TEST_PAYMENTS: flag,
+  /**
+   * Who may check out: `optional`, guests (an e-mail and a name, no account) and accounts both;
+   * `required`, only signed-in accounts (the spec's first shop).
+   */
+  CHECKOUT_ACCOUNTS: z.enum(['optional', 'required']).default('optional'),
   SMTP_URL: optionalText.pipe(
     z
       .string()

@@ -4,6 +4,7 @@ import { MAX_PRICE } from './money.ts';
 import { amountSchema } from './money-schemas.ts';
 import { createOrderRequestSchema } from './order-schemas.ts';
 import { idSchema } from './route-schemas.ts';
+import { emailSchema } from './user-schemas.ts';
 
 /** A code as a shopper or an admin types it: case does not matter (stored upper-case). */
 export const discountCodeSchema = z
@@ -104,6 +105,11 @@ export const discountListSchema = z.array(discountSchema);
 export const discountCheckRequestSchema = z.object({
   code: discountCodeSchema,
   orderItems: createOrderRequestSchema.shape.orderItems,
+  /**
+   * A guest's e-mail, when known: a code's per-customer limit and first-order rule count by it
+   * (ignored when signed in: the account's own). Without it a guest is checked as a new customer.
+   */
+  email: emailSchema.optional(),
 });
 export type DiscountCheckRequest = z.infer<typeof discountCheckRequestSchema>;
 

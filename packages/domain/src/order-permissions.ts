@@ -4,9 +4,8 @@
  * the web app imports it without the schemas.
  */
 
-/** What the rule reads of an order: its buyer (null once the account is deleted) and its state. */
+/** What the rule reads of an order: its state. Whether the caller is its buyer is the caller's. */
 export interface PayableOrder {
-  buyerId: string | null;
   isPaid: boolean;
   isCancelled: boolean;
 }
@@ -17,18 +16,27 @@ export interface PayableOrder {
  */
 export type PayRefusal = 'not-buyer' | 'already-paid' | 'cancelled';
 
-/** Undefined when the caller may pay the order; otherwise the first reason they may not. */
-export function payRefusal(
-  order: PayableOrder,
-  callerId: string | undefined,
-): PayRefusal | undefined {
-  if (callerId === undefined || order.buyerId !== callerId) return 'not-buyer';
+/**
+ * Undefined when the caller may pay the order; otherwise the first reason they may not.
+ * `callerIsBuyer`: the caller is the order's buyer, by its account (signed in as it) or, for a
+ * guest's order, by the key of its link (issue #37).
+ */
+export function payRefusal(order: PayableOrder, callerIsBuyer: boolean): PayRefusal | undefined {
+  if (!callerIsBuyer) return 'not-buyer';
   if (order.isPaid) return 'already-paid';
   if (order.isCancelled) return 'cancelled';
   return undefined;
 }
 
 /** Only the buyer pays, and only an order neither paid nor cancelled. */
-export function canPayOrder(order: PayableOrder, callerId: string | undefined): boolean {
-  return payRefusal(order, callerId) === undefined;
+export function canPayOrder(order: PayableOrder, callerIsBuyer: boolean): boolean {
+  return payRefusal(order, callerIsBuyer) === undefined;
+}
+
+/**
+ * Whether the signed-in user (if any) is the order's buyer by account: a guest's order, or one
+ * whose account was deleted, has no buyer account (null) and is nobody's by this rule.
+ */
+export function isBuyerAccount(buyerId: string | null, userId: string | undefined): boolean {
+  return buyerId !== null && userId !== undefined && buyerId === userId;
 }

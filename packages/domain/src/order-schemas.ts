@@ -5,6 +5,7 @@ import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { refundSchema, returnSchema } from './refund-schemas.ts';
+import { emailSchema, nameSchema } from './user-schemas.ts';
 import { optionValueSchema } from './variant-schemas.ts';
 
 const addressPart = (field: string) =>
@@ -37,6 +38,16 @@ export const lineRequestSchema = z.object({
     .max(MAX_LINE_QTY, 'Quantity is too large'),
 });
 
+/**
+ * A guest's own details, sent instead of a session token (issue #37): the order carries them in
+ * place of an account's, and its receipt goes to the e-mail.
+ */
+export const guestBuyerSchema = z.object(
+  { email: emailSchema, name: nameSchema },
+  'Enter your e-mail and name to check out as a guest',
+);
+export type GuestBuyer = z.infer<typeof guestBuyerSchema>;
+
 export const createOrderRequestSchema = z.object({
   orderItems: z
     .array(lineRequestSchema, 'Your cart is empty')
@@ -56,6 +67,8 @@ export const createOrderRequestSchema = z.object({
   shippingPrice: amountSchema('Shipping price'),
   taxPrice: amountSchema('Tax price'),
   totalPrice: amountSchema('Total price'),
+  /** Without a session token: who buys (ignored with one: the account buys). */
+  guest: guestBuyerSchema.optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
@@ -85,8 +98,10 @@ export const orderSchema = z.object({
   _id: z.string(),
   /** The short number people read (#1001, `orderLabel`); `_id` stays the key and the address. */
   orderNumber: z.number().int(),
-  /** The buyer; `_id` is null once their account was deleted (name and e-mail stay). */
+  /** The buyer; `_id` is null for a guest, or once their account was deleted (name and e-mail stay). */
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
+  /** Placed without an account (its buyer opens it with the link of its receipt). */
+  isGuest: z.boolean(),
   orderItems: z.array(orderItemSchema),
   shippingAddress: shippingAddressSchema,
   paymentMethod: z.string(),
@@ -116,6 +131,18 @@ export const orderSchema = z.object({
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /api/orders: the order placed. A guest's order carries `accessKey` once, in this answer:
+ * the key of its link `/order/{id}?key={accessKey}`, which the server keeps only hashed.
+ */
+export const placedOrderSchema = orderSchema.extend({ accessKey: z.string().optional() });
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
+/** GET /api/orders/{id}: a guest's link adds the order's key. */
+export const orderKeyQuerySchema = z.object({
+  key: z.string().max(100, 'Not a key of an order').optional(),
+});
 
 export const orderListSchema = z.array(orderSchema);
 

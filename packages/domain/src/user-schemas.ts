@@ -23,7 +23,9 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const nameSchema = oneLineText('Name').min(1, 'Name is required').max(100, 'Name is too long');
+export const nameSchema = oneLineText('Name')
+  .min(1, 'Name is required')
+  .max(100, 'Name is too long');
 const resetCodeSchema = z
   .string()
   .trim()

@@ -38,7 +38,16 @@ export class AccessLog extends LogController {
       if (log.isLevelEnabled('info')) stream.write(completedLine(bindings, request, reply));
       return;
     }
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    // The request's parts the `req` serializer reads, with its address's query values dropped.
+    const req = {
+      method: request.method,
+      url: withoutQueryValues(request.url),
+      headers: { 'accept-version': request.headers['accept-version'] },
+      host: request.host,
+      ip: request.ip,
+      socket: { remotePort: request.socket?.remotePort },
+    };
+    const line = { req, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }
@@ -49,7 +58,7 @@ function completedLine(bindings: string, request: FastifyRequest, reply: Fastify
   // Fastify's `req` serializer, key for key (an absent Accept-Version is left out).
   const req = JSON.stringify({
     method: request.method,
-    url: request.url,
+    url: withoutQueryValues(request.url),
     version: request.headers['accept-version'],
     host: request.host,
     remoteAddress: request.ip,
@@ -60,4 +69,20 @@ function completedLine(bindings: string, request: FastifyRequest, reply: Fastify
     `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},` +
     `"msg":"request completed"}\n`
   );
+}
+
+/**
+ * The address as logged: the query's names kept, their values dropped. A value can be a secret
+ * (the key of a guest's order link, issue #37) or a shopper's search, neither of which belongs
+ * in a log: `/api/orders/1?key=abc` is logged as `/api/orders/1?key=`.
+ */
+export function withoutQueryValues(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const names = url
+    .slice(start + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=`);
+  return `${url.slice(0, start)}?${names.join('&')}`;
 }

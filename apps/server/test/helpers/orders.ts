@@ -111,9 +111,12 @@ export const subjectNames = (subject: string, orderNumber: number) =>
 /** Gives the order a use of its code without counting it, as a test sets up a customer's past. */
 export const holdUse = async (db: Database, orderId: string) => {
   const order = await orderRow(db, orderId);
-  await db
-    .insert(discountUses)
-    .values({ orderId, discountId: order.discountId, userId: order.userId });
+  await db.insert(discountUses).values({
+    orderId,
+    discountId: order.discountId,
+    userId: order.userId,
+    buyerEmail: order.buyerEmail,
+  });
 };
 
 /** Takes the order's use away without counting it back. */

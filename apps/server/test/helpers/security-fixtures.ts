@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 export type Headers = Record<string, string>;
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'guest' | 'user' | 'admin';
 
 /** One operation of the OpenAPI document, with the access rule the access plugin wrote into it. */
 export interface ApiOperation {

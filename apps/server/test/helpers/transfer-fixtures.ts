@@ -171,9 +171,12 @@ export async function seedShop(db: Database) {
       idempotencyKey: 'key-ü-1',
     })
     .returning();
-  await db
-    .insert(discountUses)
-    .values({ orderId: unpaid!.id, discountId: code!.id, userId: shopper.id });
+  await db.insert(discountUses).values({
+    orderId: unpaid!.id,
+    discountId: code!.id,
+    userId: shopper.id,
+    buyerEmail: shopper.email,
+  });
   const [buyerGone] = await db
     .insert(orders)
     .values({

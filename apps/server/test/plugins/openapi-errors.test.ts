@@ -10,7 +10,7 @@ interface Operation {
   name: string;
   method: string;
   path: string;
-  access: 'public' | 'user' | 'admin';
+  access: 'public' | 'guest' | 'user' | 'admin';
   hasBody: boolean;
   hasQuery: boolean;
   responses: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }>;

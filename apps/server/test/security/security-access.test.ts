@@ -170,10 +170,10 @@ describe('access control on every route of the OpenAPI document', () => {
     });
   };
 
-  it('publishes every API route with an access rule of public, user or admin, and the bearer scheme on protected ones', () => {
+  it('publishes every API route with an access rule of public, guest, user or admin, and the bearer scheme on the others', () => {
     expect(ops.length).toBeGreaterThanOrEqual(29);
     for (const op of ops) {
-      expect(['public', 'user', 'admin'], operationName(op)).toContain(op.access);
+      expect(['public', 'guest', 'user', 'admin'], operationName(op)).toContain(op.access);
       expect(op.secured, operationName(op)).toBe(op.access !== 'public');
     }
     const rule = (name: string) => ops.find((op) => operationName(op) === name)?.access;
@@ -183,12 +183,30 @@ describe('access control on every route of the OpenAPI document', () => {
     expect(rule('POST /api/upload')).toBe('admin');
     expect(rule('PUT /api/orders/{id}/sent')).toBe('admin');
     expect(rule('GET /api/orders')).toBe('admin');
-    expect(rule('PUT /api/orders/{id}/pay')).toBe('user');
+    // A guest's order is paid with the key of its link; the route checks it (below).
+    expect(rule('PUT /api/orders/{id}/pay')).toBe('guest');
+    expect(rule('POST /api/orders')).toBe('guest');
     expect(rule('GET /api/users/profile')).toBe('user');
     expect(rule('POST /api/discounts')).toBe('admin');
     expect(rule('PUT /api/discounts/{id}')).toBe('admin');
     expect(rule('GET /api/discounts/{id}/orders')).toBe('admin');
-    expect(rule('POST /api/discounts/check')).toBe('user');
+    expect(rule('POST /api/discounts/check')).toBe('guest');
+    // Guest routes are exactly these: any other route that lets a caller without a token in
+    // must be added here with a test of what such a caller may do.
+    expect(
+      ops
+        .filter((op) => op.access === 'guest')
+        .map(operationName)
+        .sort(),
+    ).toEqual([
+      'GET /api/orders/{id}',
+      'POST /api/discounts/check',
+      'POST /api/orders',
+      'POST /api/orders/{id}/cancel',
+      'POST /api/orders/{id}/payment',
+      'POST /api/orders/{id}/returns',
+      'PUT /api/orders/{id}/pay',
+    ]);
   });
 
   it('answers every admin route with 403 for a customer and 401 when signed out, changing nothing', async () => {
@@ -235,12 +253,13 @@ describe('access control on every route of the OpenAPI document', () => {
     expect(await t.database.db.select().from(discounts)).toEqual([]);
   });
 
-  it('answers every user and admin route with 401 when signed out or with a token that is not valid', async () => {
+  it('answers every user and admin route with 401 when signed out, and every route but public ones with a token that is not valid', async () => {
     const protectedOps = ops.filter((op) => op.access !== 'public');
     const otherKey = await signToken(customer.user, `${TEST_JWT_SECRET}-but-another-one`);
     for (const op of protectedOps) {
       for (const headers of <Headers[]>[
-        {},
+        // A guest route lets a caller without a token in (security-guest-orders.test.ts).
+        ...(op.access === 'guest' ? [] : [{}]),
         { authorization: 'Bearer ' },
         { authorization: 'Bearer not.a.token' },
         { authorization: `Bearer ${otherKey}` },
@@ -272,7 +291,7 @@ describe('access control on every route of the OpenAPI document', () => {
 
   it("answers every order route with an id 404 for another customer's order, and changes nothing", async () => {
     const orderOps = ops.filter(
-      (op) => op.access === 'user' && op.path.startsWith('/api/orders/{id}'),
+      (op) => op.access !== 'admin' && op.path.startsWith('/api/orders/{id}'),
     );
     expect(orderOps.map(operationName).sort()).toEqual([
       'GET /api/orders/{id}',
@@ -312,7 +331,7 @@ describe('access control on every route of the OpenAPI document', () => {
     // added under a product, which is public, and always as the caller (security-mass-assignment).
     // A new user route with an id must say here how it refuses other users' objects.
     const owned = ops
-      .filter((op) => op.access === 'user' && op.path.includes('{id}'))
+      .filter((op) => (op.access === 'user' || op.access === 'guest') && op.path.includes('{id}'))
       .map(operationName)
       .sort();
     // Addresses: every query names the caller, another's is 404 (addresses.test.ts); the

@@ -36,6 +36,7 @@ export const SAMPLE_ORDER: Order = {
   _id: ORDER_ID,
   orderNumber: 1042,
   user: { _id: 'u-1', name: 'Zoë <Tester> & Co', email: 'zoe@example.com' },
+  isGuest: false,
   orderItems: [
     {
       _id: 'line-1',

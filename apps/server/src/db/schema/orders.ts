@@ -60,6 +60,12 @@ export const orders = pgTable(
      * with another order is refused. Null for orders placed before it was kept.
      */
     idempotencyBodyHash: text('idempotency_body_hash'),
+    /**
+     * A guest's order (placed without an account, issue #37): SHA-256 (hex) of the key of its
+     * link, /order/{id}?key=… (orders/order-access-keys.ts); the key itself is never stored.
+     * Null for an account's order. It stays when the guest's e-mail later becomes an account's.
+     */
+    accessKeyHash: text('access_key_hash'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paymentProvider: text('payment_provider'),
@@ -100,9 +106,16 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    // A guest's retry finds its first order by e-mail and key (no account to scope it by).
+    uniqueIndex('orders_guest_idempotency_key')
+      .on(table.buyerEmail, table.idempotencyKey)
+      .where(sql`${table.accessKeyHash} is not null`),
     // Two orders never share a number (an import could bring one twice); also the search by it.
     uniqueIndex('orders_order_number_idx').on(table.orderNumber),
     index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // A buyer's orders by e-mail: a guest's first order and per-customer code limits (issue #37),
+    // and the guest orders an account takes over once its e-mail is confirmed.
+    index('orders_buyer_email_idx').on(table.buyerEmail),
     index('orders_created_idx').on(table.createdAt.desc(), table.id),
     // The dashboard sums paid orders by the day they were paid. The columns after paid_at are
     // what it sums and joins on, so that it reads this index alone (an index-only scan) and not

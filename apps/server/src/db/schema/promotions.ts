@@ -74,7 +74,15 @@ export const discountUses = pgTable(
     discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
     /** Null once the buyer's account is deleted, as on the order. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The order's buyer e-mail: a per-customer limit counts a guest by it (issue #37), and an
+     * account by it too, so that checking out as a guest does not start the count again.
+     */
+    buyerEmail: text('buyer_email').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('discount_uses_discount_user_idx').on(table.discountId, table.userId)],
+  (table) => [
+    index('discount_uses_discount_user_idx').on(table.discountId, table.userId),
+    index('discount_uses_discount_email_idx').on(table.discountId, table.buyerEmail),
+  ],
 );

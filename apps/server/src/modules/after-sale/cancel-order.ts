@@ -2,11 +2,11 @@ import type { Order } from '@proshop/domain/order-schemas';
 import { cancelRefusal, type Canceller } from '@proshop/domain/order-transitions';
 import type { Database } from '../../db/client.ts';
 import { conflict } from '../../errors/app-error.ts';
-import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { giveDiscountUseBack } from '../promotions/uses.ts';
 import type { OrderNotices } from '../orders/notify-buyer.ts';
-import { BY_SHOP, byCaller, recordOrderEvent, type EventActor } from '../orders/order-events.ts';
+import { callerActor, isBuyer, type OrderCaller } from '../orders/order-caller.ts';
+import { BY_SHOP, recordOrderEvent, type EventActor } from '../orders/order-events.ts';
 import { findAfterSaleOfOrder } from '../orders/after-sale-records.ts';
 import { orderState, toOrder, type OrderItemRow, type OrderRow } from '../orders/order-mapper.ts';
 import { sendRefund, storeRemainingRefund } from './refund-order.ts';
@@ -55,24 +55,32 @@ async function markCancelled(
  * transaction waits on the provider. The use of a discount code the order holds goes back with
  * the cancellation. An order whose capture is under way cannot be cancelled until it is settled.
  */
-export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: string): Promise<Order> {
+export async function cancelOrder(
+  deps: SettleDeps,
+  caller: OrderCaller,
+  id: string,
+): Promise<Order> {
+  const { user } = caller;
   // A catalogue change: a paid order's lines may go back into stock in this very transaction
   // (what goodwill refunds already paid back is not refunded again), and the storefront's cached
   // answers must show it at once (issue #35).
   const refund = await deps.catalogue.change(deps.db, async (tx) => {
     // The caller's row first, then the order's: the order in which every change locks them.
-    await confirmCaller(tx, user, 'user');
-    const found = await findVisibleOrder(tx, user, id, { forUpdate: true });
+    if (user) await confirmCaller(tx, user, 'user');
+    const found = await findVisibleOrder(tx, caller, id, { forUpdate: true });
     const { order } = found;
-    const by: Canceller = order.userId === user.id ? 'buyer' : 'admin';
-    if (user.isAdmin) await confirmCaller(tx, user, 'admin');
-    const refusal = cancelRefusal(orderState(order), user.isAdmin ? 'admin' : 'buyer');
+    const by: Canceller = isBuyer(caller, order) ? 'buyer' : 'admin';
+    const admin = user?.isAdmin ? user : undefined;
+    if (admin) await confirmCaller(tx, admin, 'admin');
+    const refusal = cancelRefusal(orderState(order), admin ? 'admin' : 'buyer');
     if (refusal) throw conflict(refusals[refusal]);
     if (order.captureAttemptId) throw conflict(PAYMENT_BEING_CONFIRMED);
-    await markCancelled(tx, found, by, byCaller(user, order), deps.notices);
-    const remaining = order.isPaid
-      ? await storeRemainingRefund(tx, deps, order, found.items, user, 'Order cancelled')
-      : undefined;
+    await markCancelled(tx, found, by, callerActor(caller, order), deps.notices);
+    // Only an admin cancels a paid order (cancelRefusal): the refund is theirs.
+    const remaining =
+      order.isPaid && admin
+        ? await storeRemainingRefund(tx, deps, order, found.items, admin, 'Order cancelled')
+        : undefined;
     // After any stock given back just now: the discount's row is locked last, as payers do.
     await giveDiscountUseBack(tx, order.id);
     return remaining;
@@ -84,7 +92,7 @@ export async function cancelOrder(deps: SettleDeps, user: SessionUser, id: strin
       deps.log.warn({ err: error, orderId: id }, 'the refund of a cancelled order is waiting');
     });
   }
-  return getOrder(deps.db, user, id);
+  return getOrder(deps.db, caller, id);
 }
 
 /** Orders cancelled per transaction of the pass; more wait for its next round. */

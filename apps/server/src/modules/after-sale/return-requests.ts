@@ -13,11 +13,12 @@ import { conflict, forbidden, invalid, notFound } from '../../errors/app-error.t
 import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { findAfterSaleOfOrder } from '../orders/after-sale-records.ts';
-import { byAdmin, byBuyer, recordOrderEvent } from '../orders/order-events.ts';
+import { byAdmin, recordOrderEvent } from '../orders/order-events.ts';
 import { toOrder, type OrderItemRow, type OrderRow } from '../orders/order-mapper.ts';
 import { sendRefund, storeRefund } from './refund-order.ts';
 import { findOrderWithLines } from '../orders/order-records.ts';
 import { decideReturn, insertReturn } from '../orders/return-records.ts';
+import { callerActor, isBuyer, signedIn, type OrderCaller } from '../orders/order-caller.ts';
 import { findVisibleOrder, getOrder, ORDER_NOT_FOUND } from '../orders/service.ts';
 import type { SettleDeps } from '../orders/order-deps.ts';
 
@@ -44,15 +45,15 @@ async function notify(
  */
 export async function requestReturn(
   deps: SettleDeps,
-  user: SessionUser,
+  caller: OrderCaller,
   orderId: string,
   body: ReturnRequestBody,
 ): Promise<Order> {
   await deps.db.transaction(async (tx) => {
-    await confirmCaller(tx, user, 'user');
-    const found = await findVisibleOrder(tx, user, orderId, { forUpdate: true });
+    if (caller.user) await confirmCaller(tx, caller.user, 'user');
+    const found = await findVisibleOrder(tx, caller, orderId, { forUpdate: true });
     const { order, items } = found;
-    if (order.userId !== user.id) throw forbidden(ONLY_THE_BUYER_RETURNS);
+    if (!isBuyer(caller, order)) throw forbidden(ONLY_THE_BUYER_RETURNS);
     if (!order.isPaid || order.cancelledAt) {
       throw conflict('Only a paid order that was not cancelled can be returned');
     }
@@ -76,7 +77,7 @@ export async function requestReturn(
     await recordOrderEvent(tx, {
       orderId: order.id,
       kind: 'return-requested',
-      ...byBuyer(user),
+      ...callerActor(caller, order),
       details: { returnId: id, reason: body.reason },
     });
     await notify(tx, deps, found, id, 'received');
@@ -86,7 +87,7 @@ export async function requestReturn(
       `${order.buyerName} asks to return items of order ${orderLabel(order.orderNumber)} (${order.id}): ${body.reason}`,
     );
   });
-  return getOrder(deps.db, user, orderId);
+  return getOrder(deps.db, caller, orderId);
 }
 
 /** The order (locked) and the open return request an admin decides on. */
@@ -140,7 +141,7 @@ export async function acceptReturn(
     // The return is accepted either way; its refund waits on the provider (recovery pass).
     deps.log.warn({ err: error, orderId }, 'the refund of an accepted return is waiting');
   });
-  return getOrder(deps.db, admin, orderId);
+  return getOrder(deps.db, signedIn(admin), orderId);
 }
 
 /** Admin: declines a return request; the message goes to the buyer. */
@@ -166,5 +167,5 @@ export async function declineReturn(
     });
     await notify(tx, deps, found, returnId, 'declined');
   });
-  return getOrder(deps.db, admin, orderId);
+  return getOrder(deps.db, signedIn(admin), orderId);
 }

@@ -1,4 +1,4 @@
-import { orderSchema } from '@proshop/domain/order-schemas';
+import { orderKeyQuerySchema, orderSchema } from '@proshop/domain/order-schemas';
 import {
   acceptReturnSchema,
   declineReturnSchema,
@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import { orderCaller } from '../orders/order-caller.ts';
 import { orderNotices } from '../orders/notify-buyer.ts';
 import { settleDeps } from '../orders/order-deps.ts';
 import { cancelOrder } from './cancel-order.ts';
@@ -24,19 +25,20 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/cancel',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['orders'],
         summary:
-          'Cancel an order: its buyer before it is paid, an admin before it is sent (refunding it)',
+          "Cancel an order: its buyer (signed in, or a guest with the order's key) before it is paid, an admin before it is sent (refunding it)",
         params: idParamsSchema,
-        response: { 200: orderSchema, ...errorResponses(404, 409) },
+        querystring: orderKeyQuerySchema,
+        response: { 200: orderSchema, ...errorResponses(400, 404, 409) },
       },
     },
     async (request) => {
       const order = await cancelOrder(
         settleDeps(app, request.log, notices),
-        currentUser(request),
+        orderCaller(request),
         request.params.id,
       );
       notices.nudge();
@@ -72,11 +74,13 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/returns',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['orders'],
-        summary: 'Ask to return lines of a paid order (its buyer); the shop accepts or declines',
+        summary:
+          "Ask to return lines of a paid order (its buyer, signed in or a guest with the order's key); the shop accepts or declines",
         params: idParamsSchema,
+        querystring: orderKeyQuerySchema,
         body: returnRequestSchema,
         response: { 201: orderSchema, ...errorResponses(400, 404, 409, 413, 415) },
       },
@@ -84,7 +88,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await requestReturn(
         settleDeps(app, request.log, notices),
-        currentUser(request),
+        orderCaller(request),
         request.params.id,
         request.body,
       );

@@ -11,9 +11,11 @@ import { verifyToken } from './tokens.ts';
 
 /**
  * Who may call a route. Every /api route must say it in `config.access`; the server refuses to
- * start otherwise, so a new route cannot be added without an access rule.
+ * start otherwise, so a new route cannot be added without an access rule. `guest`: anyone, signed
+ * in or not; a token that is sent must be good (401 otherwise, as on `user` routes), and the
+ * route decides what a caller without one may do (a guest's order and its link, issue #37).
  */
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'guest' | 'user' | 'admin';
 
 /** The signed-in caller, as loaded from the database on every call. */
 export interface SessionUser {
@@ -36,7 +38,7 @@ declare module 'fastify' {
     'x-access'?: Access;
   }
   interface FastifyRequest {
-    /** The caller on routes with access `user` or `admin`; null on public routes. */
+    /** The caller on routes with access `user` or `admin`, or `guest` with a token; else null. */
     user: SessionUser | null;
   }
 }
@@ -126,7 +128,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     // answer 401 (and 403 on admin routes) before the route's own errors.
     route.schema = {
       ...route.schema,
-      security: [{ bearerAuth: [] }],
+      // `{}` beside the bearer token: OpenAPI's way of saying the token is optional.
+      security: access === 'guest' ? [{ bearerAuth: [] }, {}] : [{ bearerAuth: [] }],
       response: {
         ...(access === 'admin' ? errorResponses(401, 403) : errorResponses(401)),
         ...(route.schema?.response as object | undefined),
@@ -137,7 +140,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       // the browser's, may keep it for anyone else or for after sign-out.
       reply.header('cache-control', NO_STORE);
       const user = await loadSessionUser(app, session, request);
-      if (!user) throw unauthorized(NOT_SIGNED_IN);
+      if (!user) {
+        // A guest sends no Authorization at all: a header without a usable token is a mistake
+        // the caller must hear of, not a silent switch to buying as a guest.
+        if (access === 'guest' && request.headers.authorization === undefined) return;
+        throw unauthorized(NOT_SIGNED_IN);
+      }
       if (access === 'admin' && !user.isAdmin) throw forbidden(NOT_ADMIN);
       request.user = user;
     };

@@ -2,7 +2,6 @@ import type { DiscountCheckRequest, DiscountCheckResponse } from '@proshop/domai
 import { fromCents, toCents } from '@proshop/domain/money';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Database } from '../../db/client.ts';
-import type { SessionUser } from '../auth/access-plugin.ts';
 import { quoteOrder, type ShopNow } from './place-order.ts';
 
 /**
@@ -13,13 +12,13 @@ import { quoteOrder, type ShopNow } from './place-order.ts';
  */
 export async function checkDiscount(
   db: Database,
-  user: SessionUser,
+  customer: { userId: string | null; email: string },
   request: DiscountCheckRequest,
   shop: ShopNow,
 ): Promise<DiscountCheckResponse> {
   const { lines, prices, discount } = await quoteOrder(
     db,
-    user,
+    customer,
     { orderItems: request.orderItems, discountCode: request.code },
     shop,
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderRequest, Order } from '@proshop/domain/order-schemas';
+import type { CreateOrderRequest, Order, PlacedOrder } from '@proshop/domain/order-schemas';
 import {
   computeOrderPrices,
   lineDiscountShares,
@@ -22,6 +22,7 @@ import {
 import { SESSION_ENDED, type SessionUser } from '../auth/access-plugin.ts';
 import { toOrder, type NewOrderItem, type OrderRow } from '../orders/order-mapper.ts';
 import { findOrderByIdempotencyKey, insertOrder } from '../orders/placed-orders.ts';
+import { newAccessKey } from '../orders/order-access-keys.ts';
 import { orderOfRow } from '../orders/service.ts';
 import { findProductsForOrder } from '../products/variants-for-order.ts';
 import { applicableDiscount, type AppliedDiscount } from '../promotions/service.ts';
@@ -129,6 +130,19 @@ async function orderLines(
   });
 }
 
+/**
+ * Who places the order: a signed-in account (its name and e-mail go on the order), or a guest
+ * with an e-mail and a name and no account (issue #37).
+ */
+export type Buyer =
+  { user: SessionUser; name: string; email: string } | { user: null; name: string; email: string };
+
+export const accountBuyer = (user: SessionUser): Buyer => ({
+  user,
+  name: user.name,
+  email: user.email,
+});
+
 /** What the shop needs to know to price an order: its currency and the time of the placing. */
 export interface ShopNow {
   currency: string;
@@ -153,7 +167,7 @@ export interface OrderQuote {
  */
 export async function quoteOrder(
   db: Database,
-  user: SessionUser,
+  customer: { userId: string | null; email: string },
   request: Pick<CreateOrderRequest, 'orderItems' | 'discountCode'>,
   shop: ShopNow,
 ): Promise<OrderQuote> {
@@ -165,7 +179,7 @@ export async function quoteOrder(
       ? undefined
       : await applicableDiscount(
           db,
-          user,
+          customer,
           code,
           chosen.map(({ item, categoryId }) => ({
             productId: item.productId!,
@@ -205,20 +219,24 @@ export async function quoteOrder(
  */
 export async function createOrder(
   db: Database,
-  user: SessionUser,
+  buyer: Buyer,
   request: CreateOrderRequest,
   idempotencyKey: string | undefined,
   shop: ShopNow,
-): Promise<Order> {
-  await requireConfirmedEmail(db, user.id);
+): Promise<PlacedOrder> {
+  const { user } = buyer;
+  if (user) await requireConfirmedEmail(db, user.id);
+  const customer = { userId: user?.id ?? null, email: buyer.email };
   const requestHash = orderRequestHash(request);
   if (idempotencyKey) {
-    const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+    const earlier = await findOrderByIdempotencyKey(db, customer, idempotencyKey);
     if (earlier) return replay(db, earlier, requestHash);
   }
-  const { lines, prices, discount, shares } = await quoteOrder(db, user, request, shop);
+  const { lines, prices, discount, shares } = await quoteOrder(db, customer, request, shop);
   if (!samePrices(request, prices)) throw conflict(PRICES_CHANGED);
   const money = (amount: number) => centsToDecimalString(toCents(amount));
+  // A guest's order opens with the key of its link; the key is answered once, here.
+  const access = user ? undefined : newAccessKey();
 
   const { shippingAddress } = request;
   try {
@@ -226,9 +244,10 @@ export async function createOrder(
       db,
       {
         id: randomUUID(),
-        userId: user.id,
-        buyerName: user.name,
-        buyerEmail: user.email,
+        userId: user?.id ?? null,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        accessKeyHash: access?.hash ?? null,
         ...shippingAddress,
         paymentMethod: request.paymentMethod,
         itemsPrice: money(prices.itemsPrice),
@@ -244,12 +263,17 @@ export async function createOrder(
       },
       lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
     );
-    return toOrder(stored.order, stored.items, stored.afterSale);
+    const order = toOrder(stored.order, stored.items, stored.afterSale);
+    return access ? { ...order, accessKey: access.key } : order;
   } catch (error) {
     // The same key sent twice at once: the first insert won; answer its order (or refuse this
     // one if it is another order).
-    if (idempotencyKey && isUniqueViolation(error, 'orders_user_idempotency_key')) {
-      const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+    if (
+      idempotencyKey &&
+      (isUniqueViolation(error, 'orders_user_idempotency_key') ||
+        isUniqueViolation(error, 'orders_guest_idempotency_key'))
+    ) {
+      const earlier = await findOrderByIdempotencyKey(db, customer, idempotencyKey);
       if (earlier) return replay(db, earlier, requestHash);
     }
     // The buyer's account was deleted, or a product or variant deleted, while the order was

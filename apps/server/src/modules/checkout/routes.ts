@@ -1,15 +1,21 @@
-import { createOrderRequestSchema, orderSchema } from '@proshop/domain/order-schemas';
+import {
+  createOrderRequestSchema,
+  placedOrderSchema,
+  type GuestBuyer,
+} from '@proshop/domain/order-schemas';
 import {
   discountCheckRequestSchema,
   discountCheckResponseSchema,
 } from '@proshop/domain/discount-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { forbidden, invalid, unauthorized } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
-import { currentUser } from '../auth/access-plugin.ts';
+import { NOT_SIGNED_IN, type SessionUser } from '../auth/access-plugin.ts';
 import { rateLimitRules } from '../rate-limit/rules.ts';
 import { checkDiscount } from './discount-check.ts';
-import { createOrder } from './place-order.ts';
+import { accountBuyer, createOrder, type Buyer } from './place-order.ts';
 
 const idempotencyHeaders = z.object({
   'idempotency-key': z
@@ -18,32 +24,60 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
+export const ACCOUNTS_ONLY = 'This shop sells to signed-in customers only. Please sign in.';
+export const GUEST_DETAILS_NEEDED = 'Enter your e-mail and name to check out as a guest';
+
+/**
+ * Who places the order: the signed-in account; else, when the shop lets guests buy
+ * (CHECKOUT_ACCOUNTS=optional), the guest's e-mail and name. A shop that sells to accounts
+ * only answers a guest 403, and a caller who sent neither 401 as before.
+ */
+function buyerOf(user: SessionUser | null, guest: GuestBuyer | undefined, config: Config): Buyer {
+  if (user) return accountBuyer(user);
+  if (config.CHECKOUT_ACCOUNTS === 'required') {
+    if (guest) throw forbidden(ACCOUNTS_ONLY);
+    throw unauthorized(NOT_SIGNED_IN);
+  }
+  if (!guest) throw invalid(GUEST_DETAILS_NEEDED);
+  return { user: null, name: guest.name, email: guest.email };
+}
+
 /** The checkout: placing an order, and checking a discount code against the cart first. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['orders'],
         summary:
-          'Place an order at the current prices, with a discount code or none (Idempotency-Key makes a retry safe)',
+          'Place an order at the current prices, with a discount code or none (Idempotency-Key makes a retry safe); signed in, or as a guest with an e-mail and a name (the answer then carries the key of its link, once)',
         headers: idempotencyHeaders,
         body: createOrderRequestSchema,
-        response: { 201: orderSchema, ...errorResponses(400, 404, 409, 413, 415, 422, 429) },
+        response: {
+          201: placedOrderSchema,
+          ...errorResponses(400, 403, 404, 409, 413, 415, 422, 429),
+        },
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
+      const buyer = buyerOf(request.user, request.body.guest, app.config);
+      if (!buyer.user) {
+        // Each guest order holds stock of nobody's and mails an address nobody confirmed.
+        await app.rateLimiter.consume(rateLimitRules.guestOrder, {
+          address: request.ip,
+          email: buyer.email,
+        });
+      }
       if (request.body.discountCode?.trim()) {
         await app.rateLimiter.consume(rateLimitRules.discountCode, {
           address: request.ip,
-          email: user.email,
+          email: buyer.email,
         });
       }
       const order = await createOrder(
         app.db,
-        user,
+        buyer,
         request.body,
         request.headers['idempotency-key'],
         { currency: app.config.PAYMENT_CURRENCY, now: app.clock.now() },
@@ -55,7 +89,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/discounts/check',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['discounts'],
         summary:
@@ -68,12 +102,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      const { user } = request;
+      // A guest is counted by the e-mail they gave (none yet: a new customer, checked again
+      // with the e-mail when the order is placed).
+      const customer = user
+        ? { userId: user.id, email: user.email }
+        : { userId: null, email: request.body.email ?? '' };
       await app.rateLimiter.consume(rateLimitRules.discountCode, {
         address: request.ip,
-        email: user.email,
+        email: customer.email,
       });
-      return checkDiscount(app.db, user, request.body, {
+      return checkDiscount(app.db, customer, request.body, {
         currency: app.config.PAYMENT_CURRENCY,
         now: app.clock.now(),
       });

@@ -56,6 +56,7 @@ export function toOrder(
     _id: row.id,
     orderNumber: row.orderNumber,
     user: { _id: row.userId, name: row.buyerName, email: row.buyerEmail },
+    isGuest: row.accessKeyHash !== null,
     orderItems: items.map((item) => ({
       _id: item.id,
       product: item.productId,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { arrayParam } from '../../db/array-param.ts';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
@@ -81,10 +81,20 @@ export async function insertOrder(
   return { order: row, items: itemRows, afterSale: NOTHING_AFTER_SALE };
 }
 
-export async function findOrderByIdempotencyKey(db: Database, userId: string, key: string) {
+export async function findOrderByIdempotencyKey(
+  db: Database,
+  buyer: { userId: string | null; email: string },
+  key: string,
+) {
+  // An account's keys are its own; a guest's are scoped by the e-mail given, among guest orders
+  // only (the unique indexes orders_user_idempotency_key and orders_guest_idempotency_key).
+  const whose =
+    buyer.userId === null
+      ? and(eq(orders.buyerEmail, buyer.email), isNotNull(orders.accessKeyHash))
+      : eq(orders.userId, buyer.userId);
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    .where(and(whose, eq(orders.idempotencyKey, key)));
   return row;
 }

@@ -1,4 +1,9 @@
-import { orderListSchema, orderPageSchema, orderSchema } from '@proshop/domain/order-schemas';
+import {
+  orderKeyQuerySchema,
+  orderListSchema,
+  orderPageSchema,
+  orderSchema,
+} from '@proshop/domain/order-schemas';
 import {
   orderEventListSchema,
   orderEventSchema,
@@ -11,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
+import { orderCaller } from './order-caller.ts';
 import { orderNotices } from './notify-buyer.ts';
 import { exportOrders } from './orders-export.ts';
 import { addOrderNote, orderTimeline } from './order-timeline.ts';
@@ -90,15 +96,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['orders'],
-        summary: 'One order, for its buyer or an admin',
+        summary:
+          "One order, for its buyer (signed in, or with the key of a guest order's link) or an admin; 404 for anyone else",
         params: idParamsSchema,
-        response: { 200: orderSchema, ...errorResponses(404) },
+        querystring: orderKeyQuerySchema,
+        response: { 200: orderSchema, ...errorResponses(400, 404) },
       },
     },
-    (request) => getOrder(app.db, currentUser(request), request.params.id),
+    (request) => getOrder(app.db, orderCaller(request), request.params.id),
   );
 
   app.put(

@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/access-plugin.ts';
 import { confirmCaller } from '../auth/confirm-caller.ts';
 import { findAfterSaleOfOrder } from './after-sale-records.ts';
 import type { OrderNotices } from './notify-buyer.ts';
+import { mayView, type OrderCaller } from './order-caller.ts';
 import { orderState, toOrder, type OrderRow } from './order-mapper.ts';
 import type { OrderFilter } from './order-search.ts';
 import { byAdmin, recordOrderEvent } from './order-events.ts';
@@ -33,26 +34,24 @@ export async function orderOfRow(db: Database, order: OrderRow): Promise<Order> 
   return toOrder(order, items, await findAfterSaleOfOrder(db, order.id));
 }
 
-/** Whether the caller may see the order: its buyer or an admin. */
-const mayView = (user: SessionUser, order: OrderRow) => order.userId === user.id || user.isAdmin;
-
 /**
- * The order and its lines (each with its variant's stock) if the caller may see it. Anyone else
- * gets 404, as if it did not exist. `forUpdate` locks the order until the transaction ends.
+ * The order and its lines (each with its variant's stock) if the caller may see it (its buyer,
+ * by account or by its link's key, or an admin). Anyone else, a wrong key included, gets 404,
+ * as if it did not exist. `forUpdate` locks the order until the transaction ends.
  */
 export async function findVisibleOrder(
   db: Database,
-  user: SessionUser,
+  caller: OrderCaller,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ order: OrderRow; items: OrderLineWithStock[] }> {
   const found = isUuid(id) ? await findOrderWithLines(db, id, options) : undefined;
-  if (!found || !mayView(user, found.order)) throw notFound(ORDER_NOT_FOUND);
+  if (!found || !mayView(caller, found.order)) throw notFound(ORDER_NOT_FOUND);
   return found;
 }
 
-export async function getOrder(db: Database, user: SessionUser, id: string): Promise<Order> {
-  const { order, items } = await findVisibleOrder(db, user, id);
+export async function getOrder(db: Database, caller: OrderCaller, id: string): Promise<Order> {
+  const { order, items } = await findVisibleOrder(db, caller, id);
   return toOrder(order, items, await findAfterSaleOfOrder(db, order.id));
 }
 

@@ -5,10 +5,9 @@ import { payRefusal } from '@proshop/domain/order-permissions';
 import { lineLabel } from '@proshop/domain/variants';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { conflict, forbidden } from '../../errors/app-error.ts';
-import type { SessionUser } from '../auth/access-plugin.ts';
 import { discountUseRefusal, takeDiscountUse } from '../promotions/uses.ts';
 import { captureLeaseMs, claimCapture, leaveInDoubt } from '../orders/capture-claims.ts';
-import { byBuyer } from '../orders/order-events.ts';
+import { callerActor, isBuyer, type OrderCaller } from '../orders/order-caller.ts';
 import type { OrderRow } from '../orders/order-mapper.ts';
 import { setOrderPayment } from '../orders/order-records.ts';
 import {
@@ -47,10 +46,10 @@ const refusals: Record<CaptureRefusal, string> = {
 const NOT_THIS_PAYMENT = 'This payment does not belong to this order. Please pay again.';
 
 /** The shared rule of who may pay (the order screen shows the buttons by the same rule). */
-function assertMayPay(user: SessionUser, order: OrderRow): void {
+function assertMayPay(caller: OrderCaller, order: OrderRow): void {
   const refusal = payRefusal(
-    { buyerId: order.userId, isPaid: order.isPaid, isCancelled: order.cancelledAt !== null },
-    user.id,
+    { isPaid: order.isPaid, isCancelled: order.cancelledAt !== null },
+    isBuyer(caller, order),
   );
   if (refusal === 'not-buyer') throw forbidden(ONLY_THE_BUYER_PAYS);
   if (refusal === 'already-paid') throw conflict(ALREADY_PAID);
@@ -65,17 +64,18 @@ export type PaymentDeps = SettleDeps;
  */
 export async function startPayment(
   deps: PaymentDeps,
-  user: SessionUser,
+  caller: OrderCaller,
   orderId: string,
 ): Promise<{ providerOrderId: string }> {
-  let { order, items } = await findVisibleOrder(deps.db, user, orderId);
-  assertMayPay(user, order);
+  let { order, items } = await findVisibleOrder(deps.db, caller, orderId);
+  assertMayPay(caller, order);
   if (order.captureAttemptId) {
     // A capture in doubt is settled first: the buyer may have paid already.
-    const settled = await recoverCapture(deps, order.id, order.captureAttemptId, byBuyer(user));
+    const by = callerActor(caller, order);
+    const settled = await recoverCapture(deps, order.id, order.captureAttemptId, by);
     if (settled?.outcome === 'paid') throw conflict(ALREADY_PAID);
-    ({ order, items } = await findVisibleOrder(deps.db, user, orderId));
-    assertMayPay(user, order);
+    ({ order, items } = await findVisibleOrder(deps.db, caller, orderId));
+    assertMayPay(caller, order);
     if (order.captureAttemptId) throw conflict(PAYMENT_BEING_CONFIRMED);
   }
   const shortage = findShortage(items);
@@ -108,7 +108,7 @@ export async function startPayment(
     {
       orderId: order.id,
       kind: 'payment-started',
-      ...byBuyer(user),
+      ...callerActor(caller, order),
       details: { provider: deps.payments.kind },
     },
   );
@@ -127,11 +127,11 @@ export async function startPayment(
  */
 export async function payOrder(
   deps: PaymentDeps,
-  user: SessionUser,
+  caller: OrderCaller,
   orderId: string,
   providerOrderId: string,
 ): Promise<Order> {
-  const attempt = await beginCapture(deps, user, orderId, providerOrderId);
+  const attempt = await beginCapture(deps, caller, orderId, providerOrderId);
   let capture: CaptureResult;
   try {
     capture = await deps.payments.capturePayment({ providerOrderId, orderId: attempt.orderId });
@@ -152,7 +152,7 @@ export async function payOrder(
       throw conflict(refusals.failed);
     case 'taken-over':
       // A retry took the attempt over and settles the same payment; it may have done so already.
-      if (settled.order.isPaid) return getOrder(deps.db, user, orderId);
+      if (settled.order.isPaid) return getOrder(deps.db, caller, orderId);
       throw conflict(PAYMENT_BEING_CONFIRMED);
   }
 }
@@ -164,13 +164,13 @@ export async function payOrder(
  */
 async function beginCapture(
   deps: PaymentDeps,
-  user: SessionUser,
+  caller: OrderCaller,
   orderId: string,
   providerOrderId: string,
 ): Promise<CaptureAttempt> {
   return deps.catalogue.change(deps.db, async (tx) => {
-    const { order, items } = await findVisibleOrder(tx, user, orderId, { forUpdate: true });
-    assertMayPay(user, order);
+    const { order, items } = await findVisibleOrder(tx, caller, orderId, { forUpdate: true });
+    assertMayPay(caller, order);
     if (!order.providerOrderId || order.providerOrderId !== providerOrderId) {
       throw conflict(NOT_THIS_PAYMENT);
     }
@@ -186,6 +186,6 @@ async function beginCapture(
       const codeProblem = await takeDiscountUse(tx, order);
       if (codeProblem) throw conflict(codeRefused(codeProblem));
     }
-    return { orderId: order.id, attemptId, by: byBuyer(user) };
+    return { orderId: order.id, attemptId, by: callerActor(caller, order) };
   });
 }

@@ -1,6 +1,7 @@
 import {
   orderSchema,
   payConfigSchema,
+  orderKeyQuerySchema,
   payOrderRequestSchema,
   startPaymentResponseSchema,
 } from '@proshop/domain/order-schemas';
@@ -8,7 +9,7 @@ import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-sch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
-import { currentUser } from '../auth/access-plugin.ts';
+import { orderCaller } from '../orders/order-caller.ts';
 import { paypalWebhookRule } from '../rate-limit/rules.ts';
 import { orderNotices } from '../orders/notify-buyer.ts';
 import { settleDeps } from '../orders/order-deps.ts';
@@ -43,27 +44,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/payment',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['orders'],
-        summary: "Create the provider's payment for an unpaid order (its amount is the server's)",
+        summary:
+          "Create the provider's payment for an unpaid order (its amount is the server's); its buyer signed in, or a guest with the order's key",
         params: idParamsSchema,
+        querystring: orderKeyQuerySchema,
         response: { 200: startPaymentResponseSchema, ...errorResponses(403, 404, 409) },
       },
     },
     (request) =>
-      startPayment(settleDeps(app, request.log, notices), currentUser(request), request.params.id),
+      startPayment(settleDeps(app, request.log, notices), orderCaller(request), request.params.id),
   );
 
   app.put(
     '/api/orders/:id/pay',
     {
-      config: { access: 'user' },
+      config: { access: 'guest' },
       schema: {
         tags: ['orders'],
         summary:
-          'Capture and verify the approved payment, taking the stock, and mark the order paid',
+          "Capture and verify the approved payment, taking the stock, and mark the order paid; its buyer signed in, or a guest with the order's key",
         params: idParamsSchema,
+        querystring: orderKeyQuerySchema,
         body: payOrderRequestSchema,
         response: { 200: orderSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
@@ -71,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await payOrder(
         settleDeps(app, request.log, notices),
-        currentUser(request),
+        orderCaller(request),
         request.params.id,
         request.body.providerOrderId,
       );

@@ -179,18 +179,33 @@ export function findOrdersOfDiscount(db: Database, id: string, limit: number) {
     .limit(limit);
 }
 
+/** Who a code is checked for: an account (its id and e-mail), or a guest (an e-mail alone). */
+export interface DiscountCustomer {
+  userId: string | null;
+  email: string;
+}
+
 /**
  * The discount with this code and what the check needs to know of this customer, in one round
- * trip: the uses their orders hold now, and how many paid orders (not cancelled) they have.
+ * trip: the uses their orders hold now, and how many paid orders (not cancelled) they have. A
+ * customer is their account (none for a guest) and their e-mail (promotions/uses.ts customerIs).
  */
-export async function findDiscountForCustomer(db: Database, code: string, userId: string) {
+export async function findDiscountForCustomer(
+  db: Database,
+  code: string,
+  customer: DiscountCustomer,
+) {
+  const { userId } = customer;
+  const email = customer.email.toLowerCase();
   const [row] = await db
     .select({
       discount: discounts,
       customerUses: sql<number>`(select count(*)::int from ${discountUses} u
-        where u.discount_id = ${discounts}.id and u.user_id = ${userId})`,
+        where u.discount_id = ${discounts}.id
+          and (u.user_id = ${userId} or u.buyer_email = ${email}))`,
       customerPaidOrders: sql<number>`(select count(*)::int from ${orders} o
-        where o.user_id = ${userId} and o.is_paid and o.cancelled_at is null)`,
+        where (o.user_id = ${userId} or o.buyer_email = ${email})
+          and o.is_paid and o.cancelled_at is null)`,
     })
     .from(discounts)
     .where(eq(discounts.code, code));

@@ -25,6 +25,7 @@ import {
   findCodeOwner,
   findDiscountById,
   findDiscountForCustomer,
+  type DiscountCustomer,
   findExisting,
   findOrdersOfDiscount,
   insertDiscount,
@@ -238,7 +239,7 @@ export interface AppliedDiscount {
  */
 export async function applicableDiscount(
   db: Database,
-  user: SessionUser,
+  customer: DiscountCustomer,
   typed: string,
   lines: readonly DiscountLine[],
   shop: { now: Date; currency: string },
@@ -246,7 +247,7 @@ export async function applicableDiscount(
   const code = normalizeCode(typed);
   // Anything that is not a code names none: no need to ask the database.
   const found = DISCOUNT_CODE_PATTERN.test(code)
-    ? await findDiscountForCustomer(db, code, user.id)
+    ? await findDiscountForCustomer(db, code, customer)
     : undefined;
   if (!found) throw notFound(DISCOUNT_MESSAGES.unknown(code));
   const { discount } = found;

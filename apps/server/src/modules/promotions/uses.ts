@@ -1,5 +1,16 @@
 import { discountUseProblem, type DiscountUsage } from '@proshop/domain/discounts';
-import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { discountUses, discounts } from '../../db/schema/promotions.ts';
@@ -16,9 +27,24 @@ import { discountUses, discounts } from '../../db/schema/promotions.ts';
 /** What the uses read of an order (an order row of the orders module). */
 export interface OrderUsingCode {
   id: string;
-  /** Null once the buyer's account is deleted: no other order of theirs counts then. */
+  /** Null for a guest's order, or once the buyer's account is deleted. */
   userId: string | null;
+  /** The buyer's e-mail: a customer is counted by it as well as by their account. */
+  buyerEmail: string;
   discountId: string | null;
+}
+
+/**
+ * Rows of one customer: their account's, or any with their e-mail (a guest's orders, and the
+ * account's own placed as a guest). E-mails are kept lower-cased.
+ */
+export function customerIs(
+  table: { userId: AnyColumn; buyerEmail: AnyColumn },
+  userId: string | null,
+  email: string,
+): SQL {
+  const byEmail = eq(table.buyerEmail, email);
+  return userId === null ? byEmail : (or(eq(table.userId, userId), byEmail) as SQL);
 }
 
 /**
@@ -32,7 +58,7 @@ async function customerUsage(
   order: OrderUsingCode,
   discountId: string,
 ): Promise<Omit<DiscountUsage, 'usesTaken'>> {
-  if (order.userId === null) return { customerUses: 0, customerPaidOrders: 0 };
+  const email = order.buyerEmail.toLowerCase();
   const [row] = await tx
     .select({
       customerUses: sql<number>`(${tx
@@ -41,7 +67,7 @@ async function customerUsage(
         .where(
           and(
             eq(discountUses.discountId, discountId),
-            eq(discountUses.userId, order.userId),
+            customerIs(discountUses, order.userId, email),
             ne(discountUses.orderId, order.id),
           ),
         )})`.mapWith(Number),
@@ -50,7 +76,7 @@ async function customerUsage(
     .from(orders)
     .where(
       and(
-        eq(orders.userId, order.userId),
+        customerIs(orders, order.userId, email),
         ne(orders.id, order.id),
         isNull(orders.cancelledAt),
         or(eq(orders.isPaid, true), isNotNull(orders.captureAttemptId)),
@@ -157,7 +183,12 @@ export async function forceDiscountUse(
 async function countUse(tx: Database, order: OrderUsingCode, discountId: string) {
   const held = await tx
     .insert(discountUses)
-    .values({ orderId: order.id, discountId, userId: order.userId })
+    .values({
+      orderId: order.id,
+      discountId,
+      userId: order.userId,
+      buyerEmail: order.buyerEmail.toLowerCase(),
+    })
     .onConflictDoNothing()
     .returning({ orderId: discountUses.orderId });
   if (held.length === 0) return;

@@ -48,6 +48,12 @@ export const rateLimitRules = {
    */
   confirmEmail: { name: 'confirm-email', perAddress: 30, perEmail: 3, windowMs: 60 * MINUTE },
   discountCode: { name: 'discount-code', perAddress: 1000, perEmail: 300, windowMs: 15 * MINUTE },
+  /**
+   * Orders placed by guests (issue #37), per address and per e-mail given: each sends an e-mail
+   * to that address and holds an order, so a script must not send either without bound. A
+   * shopper who retries a failed checkout, or a family behind one address, stays far below.
+   */
+  guestOrder: { name: 'guest-order', perAddress: 30, perEmail: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** Limits of requests counted per client address only (there is no e-mail to count by). */

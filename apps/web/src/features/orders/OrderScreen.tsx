@@ -1,5 +1,5 @@
 import { formatMoney } from '@proshop/domain/money';
-import { canPayOrder } from '@proshop/domain/order-permissions';
+import { canPayOrder, isBuyerAccount } from '@proshop/domain/order-permissions';
 import { orderLabel } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
@@ -93,10 +93,7 @@ function OrderDetails({ order }: { order: Order }) {
   const userInfo = useSelector(selectUserInfo);
   const { shippingAddress: address } = order;
   // The server's rule: an admin looking at someone's order sees its state, not their buttons.
-  const showPayment = canPayOrder(
-    { buyerId: order.user._id, isPaid: order.isPaid, isCancelled: order.isCancelled },
-    userInfo?._id,
-  );
+  const showPayment = canPayOrder(order, isBuyerAccount(order.user._id, userInfo?._id));
   // The buyer, or an admin, while the order is neither paid nor sent (the server's rule).
   const showCancel = userInfo?.isAdmin
     ? canCancel(order, 'admin')
