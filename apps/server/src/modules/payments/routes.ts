@@ -51,7 +51,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Create the provider's payment for an unpaid order (its amount is the server's); its buyer signed in, or a guest with the order's key",
         params: idParamsSchema,
         querystring: orderKeyQuerySchema,
-        response: { 200: startPaymentResponseSchema, ...errorResponses(403, 404, 409) },
+        response: { 200: startPaymentResponseSchema, ...errorResponses(400, 403, 404, 409) },
       },
     },
     (request) =>
