@@ -136,6 +136,13 @@ const envSchema = z.object({
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
   /** Orders still unpaid this many days after they were placed are cancelled. */
   UNPAID_ORDER_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /** A guest's unpaid order is cancelled sooner (issue #37): after this many hours. */
+  GUEST_UNPAID_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
   /**
    * The shop's time zone (IANA name): the dashboard's days, weeks and months begin at its
    * midnight. Checked against the zones Node knows.

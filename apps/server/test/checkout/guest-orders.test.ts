@@ -5,9 +5,9 @@
 // order; guests are rate-limited; CHECKOUT_ACCOUNTS=required sells to accounts only.
 import { computeOrderPrices } from '@proshop/domain/prices';
 import type { PlacedOrder } from '@proshop/domain/order-schemas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discounts, orders } from '../../src/db/schema.ts';
+import { discounts, mailOutbox, orders } from '../../src/db/schema.ts';
 import { createProduct, createSignedInUser, uniqueEmail } from '../helpers/factories.ts';
 import { orderBody, stockOf, type OrderLine } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -169,6 +169,40 @@ describe('guest checkout', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ isCancelled: true });
+  });
+
+  it('mails nothing about an unpaid guest order, and cancels it after GUEST_UNPAID_HOURS', async () => {
+    const stale = await placedGuestOrder(t, [{ product: lamp, qty: 1 }]);
+    const fresh = await placedGuestOrder(t, [{ product: lamp, qty: 1 }]);
+    const shopper = await createSignedInUser(t.database.db);
+    const accountOrder = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.headers,
+      payload: orderBody([{ product: lamp, qty: 1 }]),
+    });
+    expect(accountOrder.statusCode).toBe(201);
+    const ageHours = (orderId: string, hours: number) =>
+      t.database.db
+        .update(orders)
+        .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+        .where(eq(orders.id, orderId));
+    await ageHours(stale._id, 25);
+    await ageHours(fresh._id, 23);
+    // An account's order waits for UNPAID_ORDER_DAYS (14), not for the guests' hours.
+    await ageHours(accountOrder.json<{ _id: string }>()._id, 48);
+
+    expect(await t.app.unpaidOrders.runOnce()).toBe(1);
+    const rowOf = async (id: string) =>
+      (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    expect(await rowOf(stale._id)).toMatchObject({ cancelledBy: 'shop' });
+    expect((await rowOf(fresh._id)).cancelledAt).toBeNull();
+    expect((await rowOf(accountOrder.json<{ _id: string }>()._id)).cancelledAt).toBeNull();
+    // No e-mail to the guest's address: not at placing, not when the shop cancelled.
+    const mails = await t.database.db.select().from(mailOutbox);
+    for (const order of [stale, fresh]) {
+      expect(mails.filter((mail) => mail.to === order.user.email)).toEqual([]);
+    }
   });
 
   it('sells 5 units exactly once when 20 guests pay for them together', async () => {

@@ -10,7 +10,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends again, or follows up, refunds still waiting on the provider (every minute). */
     refundRecovery: PeriodicTask & { runOnce(): Promise<RefundRecoveryRun> };
-    /** Cancels orders unpaid for UNPAID_ORDER_DAYS, hourly (server.ts starts it). */
+    /**
+     * Cancels orders unpaid for UNPAID_ORDER_DAYS (a guest's for GUEST_UNPAID_HOURS), hourly
+     * (server.ts starts it).
+     */
     unpaidOrders: PeriodicTask & { runOnce(): Promise<number> };
   }
 }
@@ -38,7 +41,11 @@ export const afterSaleJobsPlugin = fp(async (app: FastifyInstance) => {
   });
   const log = app.log.child({ module: 'unpaid-orders' });
   const runOnce = async () => {
-    const cancelled = await cancelUnpaidOrders(app.db, app.config.UNPAID_ORDER_DAYS, notices);
+    const cancelled = await cancelUnpaidOrders(
+      app.db,
+      { days: app.config.UNPAID_ORDER_DAYS, guestHours: app.config.GUEST_UNPAID_HOURS },
+      notices,
+    );
     if (cancelled > 0) {
       log.info({ cancelled }, 'cancelled orders left unpaid');
       notices.nudge();

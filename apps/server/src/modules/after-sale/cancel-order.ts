@@ -22,7 +22,7 @@ const refusals = {
 
 /**
  * Marks a locked order cancelled, adds it to the order's timeline (`actor`: who did it) and
- * queues the buyer's notice, in the caller's transaction.
+ * queues the buyer's notice (not for an unpaid guest order), in the caller's transaction.
  */
 async function markCancelled(
   tx: Database,
@@ -41,6 +41,9 @@ async function markCancelled(
     ...actor,
     ...(by === 'shop' ? { details: { reason: 'Not paid in time' } } : {}),
   });
+  // An unpaid guest order mails nothing but its link (issue #37): the address was never
+  // confirmed, and an order nobody paid for is no reason to write to it.
+  if (found.order.accessKeyHash !== null && !found.order.isPaid) return;
   const afterSale = await findAfterSaleOfOrder(tx, found.order.id);
   await notices.queue(tx, toOrder(cancelled ?? found.order, found.items, afterSale), {
     cancelledBy: by,
@@ -99,20 +102,21 @@ export async function cancelOrder(
 const BATCH = 100;
 
 /**
- * Cancels the orders left unpaid for `days` days (UNPAID_ORDER_DAYS), oldest first, each with
+ * Cancels the orders left unpaid for UNPAID_ORDER_DAYS days, a guest's for GUEST_UNPAID_HOURS
+ * hours (issue #37), oldest first, each with
  * its notice to the buyer. Orders with a capture under way are left for the payment to settle.
  * Rows another instance is cancelling are skipped (SKIP LOCKED), so instances share the work.
  * Answers how many it cancelled.
  */
 export async function cancelUnpaidOrders(
   db: Database,
-  days: number,
+  age: { days: number; guestHours: number },
   notices: Pick<OrderNotices, 'queue'>,
 ): Promise<number> {
   let total = 0;
   for (;;) {
     const cancelled = await db.transaction(async (tx) => {
-      const stale = await claimUnpaidOrders(tx, days, BATCH);
+      const stale = await claimUnpaidOrders(tx, age, BATCH);
       for (const { id } of stale) {
         const found = await findOrderWithLines(tx, id);
         if (found) await markCancelled(tx, found, 'shop', BY_SHOP, notices);

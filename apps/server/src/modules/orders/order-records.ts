@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-per-database.ts';
 import { orderEvents, orderItems, orders } from '../../db/schema/orders.ts';
@@ -85,11 +85,15 @@ export async function setOrderPayment(
 }
 
 /**
- * Up to `limit` orders placed over `days` days ago and still unpaid (no capture under way, not
- * cancelled), oldest first, locked until the transaction ends; rows another instance holds are
+ * Up to `limit` orders placed over `age.days` days ago (a guest's, over `age.guestHours` hours)
+ * and still unpaid (no capture under way, not cancelled), oldest first, locked until the transaction ends; rows another instance holds are
  * skipped, so several instances share the unpaid-orders pass.
  */
-export function claimUnpaidOrders(tx: Database, days: number, limit: number) {
+export function claimUnpaidOrders(
+  tx: Database,
+  age: { days: number; guestHours: number },
+  limit: number,
+) {
   return tx
     .select({ id: orders.id })
     .from(orders)
@@ -98,7 +102,14 @@ export function claimUnpaidOrders(tx: Database, days: number, limit: number) {
         eq(orders.isPaid, false),
         isNull(orders.cancelledAt),
         isNull(orders.captureAttemptId),
-        lt(orders.createdAt, sql`now() - make_interval(days => ${days})`),
+        or(
+          lt(orders.createdAt, sql`now() - make_interval(days => ${age.days})`),
+          // A guest's order goes sooner: nobody's account holds it, and it may be a script's.
+          and(
+            isNotNull(orders.accessKeyHash),
+            lt(orders.createdAt, sql`now() - make_interval(hours => ${age.guestHours})`),
+          ),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt))
