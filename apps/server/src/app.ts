@@ -43,6 +43,7 @@ import { systemClock, type Clock } from './lifecycle/clock.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { rateLimitPlugin } from './modules/rate-limit/rate-limit-plugin.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { guestOrderClaims } from './modules/orders/guest-claims.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
 import { backInStockPlugin } from './modules/wishlist/back-in-stock.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -195,7 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(reviewRoutes, { copies: ratingCopies });
   await app.register(uploadRoutes);
   await app.register(uploadFilesPlugin);
-  await app.register(userRoutes);
+  await app.register(userRoutes, { guestOrders: guestOrderClaims });
   await app.register(checkoutRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);

@@ -25,6 +25,7 @@ import {
   markConfirmationUsed,
 } from './email-confirmation-repository.ts';
 import { generateConfirmationToken, hashConfirmationToken } from './email-confirmation-token.ts';
+import type { GuestOrderClaims } from './guest-order-claims.ts';
 import { EmailTakenError, findUserById, updateUser } from './repository.ts';
 
 export interface ConfirmationContext {
@@ -40,6 +41,8 @@ export interface ConfirmationContext {
    * also logged once, so a person trying the shop locally can follow it. Undefined with SMTP.
    */
   logLink: ((to: string, link: string) => void) | undefined;
+  /** The orders module's side: guest orders with the confirmed e-mail join the account. */
+  guestOrders: GuestOrderClaims;
 }
 
 const TTL_MS = EMAIL_CONFIRMATION_TTL_HOURS * 60 * 60_000;
@@ -107,6 +110,8 @@ export async function confirmEmail(
       const changes = user.email.toLowerCase() !== row.email.toLowerCase();
       await updateUser(tx, user.id, { email: row.email, emailVerifiedAt: now });
       await markConfirmationUsed(tx, row.id, now);
+      // The address is the account's now, proven: its guest orders become the account's.
+      await ctx.guestOrders.claim(tx, { id: user.id, email: row.email });
       if (changes) {
         // Links for the address the account had are stale: following one must not take it back.
         await deleteUnusedConfirmations(tx, user.id, row.email.toLowerCase());

@@ -28,6 +28,7 @@ import {
   resendConfirmation,
   type ConfirmationContext,
 } from './email-confirmation-service.ts';
+import type { GuestOrderClaims } from './guest-order-claims.ts';
 import { deleteUserAsAdmin, getUser, listAllUsers, updateUserAsAdmin } from './admin-service.ts';
 import { checkResetCode, resetPassword, sendResetCode } from './password-reset-service.ts';
 
@@ -48,7 +49,10 @@ function resetContext(app: FastifyInstance) {
 }
 
 /** What the confirmation links need; without SMTP_URL each link is also logged once. */
-function confirmationContext(app: FastifyInstance): ConfirmationContext {
+function confirmationContext(
+  app: FastifyInstance,
+  guestOrders: GuestOrderClaims,
+): ConfirmationContext {
   const log = app.log.child({ module: 'email-confirmation' });
   return {
     db: app.db,
@@ -66,12 +70,17 @@ function confirmationContext(app: FastifyInstance): ConfirmationContext {
       ? undefined
       : (to, link) =>
           log.info({ to, link }, 'no mail server: follow this link to confirm the e-mail address'),
+    guestOrders,
   };
 }
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `guestOrders`: the orders module's side of confirming an e-mail (app.ts wires it). */
+export const userRoutes: FastifyPluginAsyncZod<{ guestOrders: GuestOrderClaims }> = async (
+  app,
+  { guestOrders },
+) => {
   const accounts = { db: app.db, jwtSecret: app.jwtSecret };
-  const confirmations = confirmationContext(app);
+  const confirmations = confirmationContext(app, guestOrders);
   const limitedAccounts = { ...accounts, limiter: app.rateLimiter, confirmations };
   const profileContext = {
     ...limitedAccounts,
