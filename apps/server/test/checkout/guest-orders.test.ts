@@ -94,6 +94,8 @@ describe('guest checkout', () => {
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ _id: order._id, isGuest: true });
     expect(read.json()).not.toHaveProperty('accessKey');
+    // The key is in the address: no page of the shop hands its address on to another site.
+    expect(read.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it("answers 404, as for an unknown order, to a wrong, missing, upper-cased or another order's key", async () => {
