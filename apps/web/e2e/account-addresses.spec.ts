@@ -9,8 +9,6 @@ test.describe('the address book', () => {
     customer,
     addProduct,
   }) => {
-    // A whole journey (a dozen screens): on a busy machine it needs more than the usual 30 s.
-    test.slow();
     const lamp = await addProduct('Book Lamp', { price: 20, countInStock: 5 });
     await openSignedIn(page, customer, '/profile');
     const main = page.getByRole('main');

@@ -64,8 +64,6 @@ test.describe('admin discounts', () => {
     addProduct,
     forgetCode,
   }) => {
-    // A whole journey (a dozen screens): on a busy machine it needs more than the usual 30 s.
-    test.slow();
     const typed = uniqueCode('summer');
     const code = typed.toUpperCase();
     forgetCode(code);
