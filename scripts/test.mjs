@@ -3,10 +3,9 @@
 //   2. the API tests again on PostgreSQL, when TEST_DATABASE_URL is set
 //   3. the bundle check: the first load of `/` within its budgets (check-bundle-size.mjs)
 //   4. the browser suite (Playwright, system Chromium) against the production build
-// 1 and 2 run one after the other, and 3 and 4 beside them: the browser suite mostly waits on the
-// page, so the API suites fill the cores it leaves idle (and are the busy machine the specs must
-// pass on). Each line of a part's output is prefixed with its name. TEST_IN_ORDER=1 runs the
-// four one after another instead, with the runners' own output.
+// They run one after another. TEST_SIDE_BY_SIDE=1 runs 3 and 4 beside 1 and 2 instead, each line
+// of a part's output prefixed with its lane (vitest |, web |): faster on a machine with cores to
+// spare; on 2 cores the suites starve each other (browser specs past their 30 s, measured).
 // `--only=faults` (npm run test:faults) runs the fault tests instead: fuzzed requests, PostgreSQL
 // stopped under load, PayPal failing, SIGKILL mid-checkout (vitest project `faults`).
 // Options: --only=unit|api|postgres|bundle|browser runs one part; arguments after `--` go to its
@@ -275,7 +274,7 @@ function plan(only, forwarded, env, reportDir) {
       ? { name, passed: 0, failed: 1, skipped: 0, note: reason }
       : { name, passed: 0, failed: 0, skipped: 0, skippedPart: reason };
   };
-  const inOrder = env.TEST_IN_ORDER === '1';
+  const sideBySide = env.TEST_SIDE_BY_SIDE === '1';
   const browser = (lane) => runBrowser(forwarded, pglite, reportDir, lane);
   const bundle = (lane) => runBundleCheck(env, lane);
   const vitest =
@@ -308,12 +307,12 @@ function plan(only, forwarded, env, reportDir) {
         );
         return [[all, postgres]];
       }
-      return inOrder
-        ? [[all, postgres, bundle, browser]]
-        : [
+      return sideBySide
+        ? [
             [all, postgres],
             [bundle, browser],
-          ];
+          ]
+        : [[all, postgres, bundle, browser]];
     }
   }
 }

@@ -18,7 +18,12 @@ test.describe('admin shell on a desktop', () => {
     await adminMenu.click();
     // React's ids hold characters a #selector would have to escape.
     const entries = banner.locator(`[id="${await adminMenu.getAttribute('aria-controls')}"]`);
-    await expect(entries.getByRole('link')).toHaveText(['Dashboard', 'Users', 'Products', 'Orders']);
+    await expect(entries.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Users',
+      'Products',
+      'Orders',
+    ]);
     await entries.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL('/admin/dashboard');
 
