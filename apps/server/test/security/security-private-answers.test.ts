@@ -40,6 +40,19 @@ describe('answers that depend on who asks are not cached', () => {
     for (const op of operations) {
       const url = fillPath(op.path, '00000000-0000-4000-8000-000000000000');
       const signedOut = await t.app.inject({ method: op.method, url });
+      if (op.access === 'guest') {
+        // A guest route answers a caller without a token (a guest): privately too; a bad
+        // token is its refusal.
+        expect(signedOut.headers['cache-control'], operationName(op)).toBe('no-store');
+        const refused = await t.app.inject({
+          method: op.method,
+          url,
+          headers: { authorization: 'Bearer not.a.token' },
+        });
+        expect(refused.statusCode, operationName(op)).toBe(401);
+        expect(refused.headers['cache-control'], operationName(op)).toBe('no-store');
+        continue;
+      }
       expect(signedOut.statusCode, operationName(op)).toBe(401);
       expect(signedOut.headers['cache-control'], operationName(op)).toBe('no-store');
       if (op.access === 'admin') {
