@@ -342,6 +342,34 @@ describe('guest checkout limits', () => {
   });
 });
 
+describe('guest code checks', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("counts a guest's code checks without an e-mail by address: many guests do not share one limit", async () => {
+    const lamp = await createProduct(t.database.db, { price: '5.00', countInStock: 10 });
+    await t.database.db
+      .insert(discounts)
+      .values({ code: 'CHECKED', kind: 'percentage', value: '10.00' });
+    const check = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/discounts/check',
+        remoteAddress: address,
+        payload: { code: 'CHECKED', orderItems: [{ product: lamp.id, qty: 1 }] },
+      });
+    // More checks than one e-mail's allowance (300), from 350 guests of 350 addresses.
+    const answers = await Promise.all(
+      Array.from({ length: 350 }, (_, index) => check(`10.3.${index >> 8}.${index & 255}`)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(350);
+  });
+});
+
 describe('CHECKOUT_ACCOUNTS=required', () => {
   let t: TestApp;
 

@@ -108,10 +108,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = user
         ? { userId: user.id, email: user.email }
         : { userId: null, email: request.body.email ?? '' };
-      await app.rateLimiter.consume(rateLimitRules.discountCode, {
-        address: request.ip,
-        email: customer.email,
-      });
+      // A guest who gave no e-mail yet is counted by address alone: one shared count for every
+      // such guest would let a few hundred checks lock all of them out.
+      if (customer.email === '') {
+        await app.rateLimiter.consumeByAddress(rateLimitRules.discountCode, request.ip);
+      } else {
+        await app.rateLimiter.consume(rateLimitRules.discountCode, {
+          address: request.ip,
+          email: customer.email,
+        });
+      }
       return checkDiscount(app.db, customer, request.body, {
         currency: app.config.PAYMENT_CURRENCY,
         now: app.clock.now(),
