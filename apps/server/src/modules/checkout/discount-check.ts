@@ -2,6 +2,7 @@ import type { DiscountCheckRequest, DiscountCheckResponse } from '@proshop/domai
 import { fromCents, toCents } from '@proshop/domain/money';
 import { computeOrderPrices } from '@proshop/domain/prices';
 import type { Database } from '../../db/client.ts';
+import type { DiscountCustomer } from '../promotions/service.ts';
 import { quoteOrder, type ShopNow } from './place-order.ts';
 
 /**
@@ -12,7 +13,7 @@ import { quoteOrder, type ShopNow } from './place-order.ts';
  */
 export async function checkDiscount(
   db: Database,
-  customer: { userId: string | null; email: string },
+  customer: DiscountCustomer,
   request: DiscountCheckRequest,
   shop: ShopNow,
 ): Promise<DiscountCheckResponse> {

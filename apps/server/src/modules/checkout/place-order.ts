@@ -25,7 +25,11 @@ import { findOrderByIdempotencyKey, insertOrder } from '../orders/placed-orders.
 import { newAccessKey } from '../orders/order-access-keys.ts';
 import { orderOfRow } from '../orders/service.ts';
 import { findProductsForOrder } from '../products/variants-for-order.ts';
-import { applicableDiscount, type AppliedDiscount } from '../promotions/service.ts';
+import {
+  applicableDiscount,
+  type AppliedDiscount,
+  type DiscountCustomer,
+} from '../promotions/service.ts';
 import { requireConfirmedEmail } from '../users/email-confirmation-service.ts';
 import { orderRequestHash } from './order-request-hash.ts';
 
@@ -167,7 +171,7 @@ export interface OrderQuote {
  */
 export async function quoteOrder(
   db: Database,
-  customer: { userId: string | null; email: string },
+  customer: DiscountCustomer,
   request: Pick<CreateOrderRequest, 'orderItems' | 'discountCode'>,
   shop: ShopNow,
 ): Promise<OrderQuote> {

@@ -35,6 +35,9 @@ import {
   type DiscountValues,
 } from './repository.ts';
 
+/** Who a code is checked for (promotions/repository.ts): an account, or a guest's e-mail. */
+export type { DiscountCustomer };
+
 export const DISCOUNT_NOT_FOUND = 'Discount not found';
 export const DISCOUNT_REMOVED = 'Discount removed';
 export const codeTaken = (code: string) => `Discount code ${code} already exists`;
