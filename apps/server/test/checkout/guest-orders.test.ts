@@ -163,6 +163,23 @@ describe('guest checkout', () => {
     );
   });
 
+  it("lets the key ask to return lines of the paid order; another order's key cannot", async () => {
+    const order = await placedGuestOrder(t, [{ product: lamp, qty: 2 }]);
+    const other = await placedGuestOrder(t, [{ product: lamp, qty: 1 }]);
+    expect((await payWithKey(t, order._id, order.accessKey)).statusCode).toBe(200);
+    const line = order.orderItems[0]!._id;
+    const ask = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: withKey(`/api/orders/${order._id}/returns`, key),
+        payload: { lines: [{ orderItem: line, qty: 1 }], reason: 'Too bright' },
+      });
+    expect((await ask(other.accessKey)).statusCode).toBe(404);
+    const asked = await ask(order.accessKey);
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({ returns: [{ reason: 'Too bright' }] });
+  });
+
   it('lets the key cancel the unpaid order', async () => {
     const order = await placedGuestOrder(t, [{ product: lamp, qty: 1 }]);
     const cancelled = await t.app.inject({

@@ -136,10 +136,13 @@ async function orderLines(
 
 /**
  * Who places the order: a signed-in account (its name and e-mail go on the order), or a guest
- * with an e-mail and a name and no account (issue #37).
+ * (`user` null) with an e-mail and a name and no account (issue #37).
  */
-export type Buyer =
-  { user: SessionUser; name: string; email: string } | { user: null; name: string; email: string };
+export interface Buyer {
+  user: SessionUser | null;
+  name: string;
+  email: string;
+}
 
 export const accountBuyer = (user: SessionUser): Buyer => ({
   user,
