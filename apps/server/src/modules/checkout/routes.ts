@@ -16,6 +16,7 @@ import { NOT_SIGNED_IN, type SessionUser } from '../auth/access-plugin.ts';
 import { rateLimitRules } from '../rate-limit/rules.ts';
 import { checkingCustomer, countCodeCheck } from './code-check-limit.ts';
 import { checkDiscount } from './discount-check.ts';
+import { orderNotices } from '../orders/notify-buyer.ts';
 import { accountBuyer, createOrder, type Buyer } from './place-order.ts';
 
 const idempotencyHeaders = z.object({
@@ -45,6 +46,8 @@ function buyerOf(user: SessionUser | null, guest: GuestBuyer | undefined, config
 
 /** The checkout: placing an order, and checking a discount code against the cart first. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notices = orderNotices(app);
+
   app.post(
     '/api/orders',
     {
@@ -82,7 +85,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
         { currency: app.config.PAYMENT_CURRENCY, now: app.clock.now() },
+        notices,
       );
+      // A guest's order queued the e-mail with its link.
+      if (!buyer.user) notices.nudge();
       return reply.code(201).send(order);
     },
   );
