@@ -27,6 +27,7 @@ import { quoteRoutes } from './modules/checkout/quote-routes.ts';
 import { captureJobsPlugin } from './modules/payments/capture-jobs-plugin.ts';
 import { orderMailPlugin } from './modules/orders/order-mail-plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { orderLookupRoutes } from './modules/orders/lookup-routes.ts';
 import { createPaymentProvider } from './modules/payment-providers/create-payment-provider.ts';
 import type { PaymentProvider } from './modules/payment-providers/payment-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(checkoutRoutes);
   await app.register(quoteRoutes);
   await app.register(orderRoutes);
+  await app.register(orderLookupRoutes);
   await app.register(paymentRoutes);
   await app.register(afterSaleRoutes);
   await app.register(promotionRoutes);
