@@ -178,3 +178,18 @@ export const payOrderRequestSchema = z.object({
   providerOrderId: z.string('The payment id is missing').min(1).max(128),
 });
 export type PayOrderRequest = z.infer<typeof payOrderRequestSchema>;
+
+/**
+ * POST /api/orders/lookup: a guest who lost the e-mail with their order's link asks for a new
+ * one with the order's number and the e-mail it was placed with (issue #37). The answer is the
+ * same whether such an order exists or not.
+ */
+export const orderLookupRequestSchema = z.object({
+  email: emailSchema,
+  orderNumber: z
+    .number('Enter the order number')
+    .int('Enter the order number')
+    .min(1, 'Enter the order number')
+    .max(2_147_483_647, 'Enter the order number'),
+});
+export type OrderLookupRequest = z.infer<typeof orderLookupRequestSchema>;

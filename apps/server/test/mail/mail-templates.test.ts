@@ -35,6 +35,8 @@ describe('every e-mail, with sample data', () => {
       'delivered',
       'email-change-confirmation',
       'email-confirmation',
+      'guest-order-link',
+      'guest-receipt',
       'low-stock',
       'password-reset-code',
       'receipt',
@@ -98,6 +100,8 @@ describe('every e-mail, with sample data', () => {
       'refund',
       'return-received',
       'return-declined',
+      'guest-order-link',
+      'guest-receipt',
     ];
     const byName = Object.fromEntries(mails);
     for (const name of aboutTheOrder) {

@@ -24,6 +24,7 @@ const NO_CLIENT_ERROR = [
   'GET /api/categories',
   'GET /api/brands',
   'GET /api/config/pay',
+  'GET /api/config/checkout',
 ];
 
 const errorStatuses = (op: Operation) =>

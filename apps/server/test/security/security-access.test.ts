@@ -147,6 +147,10 @@ describe('access control on every route of the OpenAPI document', () => {
         code: 'OWNED',
         orderItems: [{ product: product.id, qty: 1 }],
       }),
+      'POST /api/checkout/quote': () => ({
+        orderItems: [{ product: product.id, qty: 1 }],
+        discountCode: 'OWNED',
+      }),
     };
     const make = bodies[operationName(op)];
     expect(make, `${operationName(op)} has a body: add a valid one to validBody()`).toBeDefined();
@@ -191,6 +195,8 @@ describe('access control on every route of the OpenAPI document', () => {
     expect(rule('PUT /api/discounts/{id}')).toBe('admin');
     expect(rule('GET /api/discounts/{id}/orders')).toBe('admin');
     expect(rule('POST /api/discounts/check')).toBe('guest');
+    // A quote changes nothing and answers only prices (checkout/quote.test.ts).
+    expect(rule('POST /api/checkout/quote')).toBe('guest');
     // Guest routes are exactly these: any other route that lets a caller without a token in
     // must be added here with a test of what such a caller may do.
     expect(
@@ -200,6 +206,7 @@ describe('access control on every route of the OpenAPI document', () => {
         .sort(),
     ).toEqual([
       'GET /api/orders/{id}',
+      'POST /api/checkout/quote',
       'POST /api/discounts/check',
       'POST /api/orders',
       'POST /api/orders/{id}/cancel',

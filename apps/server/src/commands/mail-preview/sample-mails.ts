@@ -7,6 +7,7 @@ import { lowStockEmail } from '../../modules/products/low-stock-alert.ts';
 import {
   cancelledEmail,
   deliveredEmail,
+  guestLinkEmail,
   receiptEmail,
   refundEmail,
   returnEmail,
@@ -116,10 +117,24 @@ const SAMPLE_RETURN: ReturnRequest = {
   decidedAt: '2026-11-23T12:00:00.000Z',
 };
 
+/** The sample order placed by a guest (issue #37), before payment: no account, a link's key. */
+const SAMPLE_GUEST_ORDER: Order = {
+  ...SAMPLE_ORDER,
+  user: { ...SAMPLE_ORDER.user, _id: null },
+  isGuest: true,
+  isPaid: false,
+  paidAt: null,
+  isSent: false,
+  sentAt: null,
+  carrier: null,
+  trackingNumber: null,
+};
+
 /** Every e-mail the shop sends, by a file name, with the sample data above. */
 export function sampleMails(brand = SAMPLE_BRAND): Record<string, MailMessage> {
   const order = SAMPLE_ORDER;
   const to = order.user.email;
+  const guestOrder = SAMPLE_GUEST_ORDER;
   return {
     'email-confirmation': confirmationEmail({
       to,
@@ -146,6 +161,17 @@ export function sampleMails(brand = SAMPLE_BRAND): Record<string, MailMessage> {
       help: 'write to help@shop.example at once.',
     }),
     receipt: receiptEmail(order, brand, ORDER_URL),
+    'guest-order-link': guestLinkEmail(
+      guestOrder,
+      brand,
+      `${ORDER_URL}?key=q3Zr8Xw1Lm0Pn5Ts7Vb2Yc4Kd6Jf9Gh1Qe3Ra5Su7Wx`,
+    ),
+    // A guest's receipt: no link (the key is not kept), where to find the first e-mail's.
+    'guest-receipt': receiptEmail(
+      { ...guestOrder, isPaid: true, paidAt: order.paidAt },
+      brand,
+      null,
+    ),
     sent: sentEmail(order, brand, ORDER_URL),
     // One of the two lamps refunded and restocked before the parcel left.
     'sent-after-refund': sentEmail({ ...order, refunds: [SAMPLE_REFUND] }, brand, ORDER_URL),

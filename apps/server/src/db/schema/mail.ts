@@ -27,6 +27,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The order it tells of, if any: sending it adds an 'email' event to that order's timeline. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /**
+     * A part of the message that is kept only until it is sent or given up, e.g. the key of a
+     * guest's order link (issue #37): then it is replaced in `text` and `html` by a placeholder
+     * and this column is cleared (outbox-repository.ts).
+     */
+    secret: text('secret'),
   },
   (table) => [
     // Only waiting messages are indexed: the worker's query stays small however many were sent.

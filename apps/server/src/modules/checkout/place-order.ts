@@ -22,6 +22,7 @@ import {
 import { SESSION_ENDED, type SessionUser } from '../auth/access-plugin.ts';
 import { toOrder, type NewOrderItem, type OrderRow } from '../orders/order-mapper.ts';
 import { findOrderByIdempotencyKey, insertOrder } from '../orders/placed-orders.ts';
+import type { OrderNotices } from '../orders/notify-buyer.ts';
 import { newAccessKey } from '../orders/order-access-keys.ts';
 import { orderOfRow } from '../orders/service.ts';
 import { findProductsForOrder } from '../products/variants-for-order.ts';
@@ -223,6 +224,8 @@ export async function quoteOrder(
  * code included) is refused (422).
  * `shop.currency` (PAYMENT_CURRENCY) is kept with the order: it is charged, shown and e-mailed
  * in it even if the shop's currency changes later.
+ * A guest's order queues the e-mail with its link in the transaction that stores it, so a
+ * retry answered with the first order, or refused, queues none.
  */
 export async function createOrder(
   db: Database,
@@ -230,6 +233,7 @@ export async function createOrder(
   request: CreateOrderRequest,
   idempotencyKey: string | undefined,
   shop: ShopNow,
+  notices: Pick<OrderNotices, 'queue'>,
 ): Promise<PlacedOrder> {
   const { user } = buyer;
   if (user) await requireConfirmedEmail(db, user.id);
@@ -247,31 +251,41 @@ export async function createOrder(
 
   const { shippingAddress } = request;
   try {
-    const stored = await insertOrder(
-      db,
-      {
-        id: randomUUID(),
-        userId: user?.id ?? null,
-        buyerName: buyer.name,
-        buyerEmail: buyer.email,
-        accessKeyHash: access?.hash ?? null,
-        ...shippingAddress,
-        paymentMethod: request.paymentMethod,
-        itemsPrice: money(prices.itemsPrice),
-        discountPrice: money(prices.discountPrice),
-        discountCode: discount?.code ?? null,
-        discountId: discount?.id ?? null,
-        shippingPrice: money(prices.shippingPrice),
-        taxPrice: money(prices.taxPrice),
-        totalPrice: money(prices.totalPrice),
-        currency: shop.currency,
-        idempotencyKey: idempotencyKey ?? null,
-        idempotencyBodyHash: idempotencyKey ? requestHash : null,
-      },
-      lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
-    );
-    const order = toOrder(stored.order, stored.items, stored.afterSale);
-    return access ? { ...order, accessKey: access.key } : order;
+    const store = (tx: Database) =>
+      insertOrder(
+        tx,
+        {
+          id: randomUUID(),
+          userId: user?.id ?? null,
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          accessKeyHash: access?.hash ?? null,
+          ...shippingAddress,
+          paymentMethod: request.paymentMethod,
+          itemsPrice: money(prices.itemsPrice),
+          discountPrice: money(prices.discountPrice),
+          discountCode: discount?.code ?? null,
+          discountId: discount?.id ?? null,
+          shippingPrice: money(prices.shippingPrice),
+          taxPrice: money(prices.taxPrice),
+          totalPrice: money(prices.totalPrice),
+          currency: shop.currency,
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyBodyHash: idempotencyKey ? requestHash : null,
+        },
+        lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
+      );
+    if (!access) {
+      const stored = await store(db);
+      return toOrder(stored.order, stored.items, stored.afterSale);
+    }
+    const order = await db.transaction(async (tx) => {
+      const stored = await store(tx);
+      const placed = toOrder(stored.order, stored.items, stored.afterSale);
+      await notices.queue(tx, placed, { guestLink: access.key });
+      return placed;
+    });
+    return { ...order, accessKey: access.key };
   } catch (error) {
     // The same key sent twice at once: the first insert won; answer its order (or refuse this
     // one if it is another order).

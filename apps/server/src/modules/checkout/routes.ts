@@ -14,7 +14,9 @@ import { forbidden, invalid, unauthorized } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { NOT_SIGNED_IN, type SessionUser } from '../auth/access-plugin.ts';
 import { rateLimitRules } from '../rate-limit/rules.ts';
+import { checkingCustomer, countCodeCheck } from './code-check-limit.ts';
 import { checkDiscount } from './discount-check.ts';
+import { orderNotices } from '../orders/notify-buyer.ts';
 import { accountBuyer, createOrder, type Buyer } from './place-order.ts';
 
 const idempotencyHeaders = z.object({
@@ -44,6 +46,8 @@ function buyerOf(user: SessionUser | null, guest: GuestBuyer | undefined, config
 
 /** The checkout: placing an order, and checking a discount code against the cart first. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const notices = orderNotices(app);
+
   app.post(
     '/api/orders',
     {
@@ -81,7 +85,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
         { currency: app.config.PAYMENT_CURRENCY, now: app.clock.now() },
+        notices,
       );
+      // A guest's order queued the e-mail with its link.
+      if (!buyer.user) notices.nudge();
       return reply.code(201).send(order);
     },
   );
@@ -102,22 +109,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = request;
-      // A guest is counted by the e-mail they gave (none yet: a new customer, checked again
-      // with the e-mail when the order is placed).
-      const customer = user
-        ? { userId: user.id, email: user.email }
-        : { userId: null, email: request.body.email ?? '' };
-      // A guest who gave no e-mail yet is counted by address alone: one shared count for every
-      // such guest would let a few hundred checks lock all of them out.
-      if (customer.email === '') {
-        await app.rateLimiter.consumeByAddress(rateLimitRules.discountCode, request.ip);
-      } else {
-        await app.rateLimiter.consume(rateLimitRules.discountCode, {
-          address: request.ip,
-          email: customer.email,
-        });
-      }
+      const customer = checkingCustomer(request.user, request.body.email);
+      await countCodeCheck(app.rateLimiter, request.ip, customer);
       return checkDiscount(app.db, customer, request.body, {
         currency: app.config.PAYMENT_CURRENCY,
         now: app.clock.now(),

@@ -144,21 +144,36 @@ export function findLineFigures(db: Database, window: Window, top: number): Prom
 }
 
 /**
- * Accounts whose first paid order was paid from `from` until `until`: those who paid then and
- * had no paid order before. An order is paid after it was placed, so their earlier orders are
- * looked up by the index on (user_id, created_at), from that instant back.
+ * Customers whose first paid order was paid from `from` until `until`: those who paid then and
+ * had no paid order before. A customer is an account, or a guest by the e-mail of the order
+ * (issue #37; e-mails are kept lower-cased), and an account and the guest orders of an e-mail it
+ * ordered with are one customer: a guest who paid in the span is counted with the account that
+ * paid in it with that e-mail, and not at all when that e-mail (as a guest or an account) paid
+ * before. An order is paid after it was placed, so earlier orders are looked up by the indexes on
+ * (user_id, created_at) and on buyer_email, from that instant back.
  */
 const newCustomersBetween = (window: Window, from: string, until: string) => {
   const start = midnight(window, from);
-  return sql`(select count(*) from (
-      select distinct o.user_id from ${orders} o
+  return sql`(with buyers as (
+      select distinct o.user_id, lower(o.buyer_email) as email from ${orders} o
       where o.is_paid and o.paid_at >= ${start} and o.paid_at < ${midnight(window, until)}
-        and o.user_id is not null
-    ) u
-    where not exists (
-      select 1 from ${orders} e
-      where e.user_id = u.user_id and e.created_at < ${start} and e.is_paid and e.paid_at < ${start}
-    ))::int`;
+    ), customers as (
+      select coalesce(
+          b.user_id::text,
+          (select a.user_id::text from buyers a
+            where a.email = b.email and a.user_id is not null order by a.user_id limit 1),
+          b.email
+        ) as customer,
+        exists (
+          select 1 from ${orders} e
+          where (e.user_id = b.user_id or e.buyer_email = b.email)
+            and e.created_at < ${start} and e.is_paid and e.paid_at < ${start}
+        ) as paid_before
+      from buyers b
+    )
+    select count(*) from (
+      select customer from customers group by customer having not bool_or(paid_before)
+    ) c)::int`;
 };
 
 /** New customers of the period and of the previous one. */

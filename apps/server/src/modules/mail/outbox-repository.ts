@@ -8,20 +8,38 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 // Each statement here runs for every paid order, so each is prepared by name: on PostgreSQL a
 // connection parses and plans it once, not on every call (PGlite ignores the names).
 
+/** What a message's row no longer shows once it is sent or given up, in place of its secret. */
+export const SECRET_REMOVED = '[link removed]';
+
 /**
- * Adds a message to the outbox; pass the transaction of the change the message reports, and the
- * order it tells of, if any (its sending goes on that order's timeline).
+ * The columns that forget a message's secret (mail_outbox.secret): it is replaced in the text and
+ * the HTML, then cleared. A message without one keeps its bodies as they are.
+ */
+const forgetSecret = {
+  text: sql`case when ${mailOutbox.secret} is null then ${mailOutbox.text}
+    else replace(${mailOutbox.text}, ${mailOutbox.secret}, ${SECRET_REMOVED}) end`,
+  html: sql`case when ${mailOutbox.secret} is null then ${mailOutbox.html}
+    else replace(${mailOutbox.html}, ${mailOutbox.secret}, ${SECRET_REMOVED}) end`,
+  secret: null,
+};
+
+/**
+ * Adds a message to the outbox; pass the transaction of the change the message reports, the
+ * order it tells of, if any (its sending goes on that order's timeline), and the part of the
+ * message to forget once it is sent or given up, if any (a link's key).
  */
 export async function enqueueMail(
   db: Database,
   message: MailMessage,
   now: Date,
   orderId: string | null = null,
+  secret: string | null = null,
 ): Promise<void> {
   await db
     .insert(mailOutbox)
-    // orderId always named, null or not: the prepared statement's text must never change.
-    .values({ ...message, createdAt: now, nextAttemptAt: now, orderId })
+    // orderId and secret always named, null or not: the prepared statement's text must never
+    // change.
+    .values({ ...message, createdAt: now, nextAttemptAt: now, orderId, secret })
     .prepare('mail_enqueue')
     .execute();
 }
@@ -56,11 +74,14 @@ export async function claimNextMail(
   return claimed;
 }
 
-/** Marks a message sent; answers the order it tells of, as the row says now (null if none). */
+/**
+ * Marks a message sent and forgets its secret; answers the order it tells of, as the row says now
+ * (null if none).
+ */
 export async function markMailSent(db: Database, id: string, now: Date): Promise<string | null> {
   const [row] = await db
     .update(mailOutbox)
-    .set({ sentAt: now, nextAttemptAt: null, lastError: null })
+    .set({ sentAt: now, nextAttemptAt: null, lastError: null, ...forgetSecret })
     .where(eq(mailOutbox.id, id))
     .returning({ orderId: mailOutbox.orderId })
     .prepare('mail_sent')
@@ -68,14 +89,22 @@ export async function markMailSent(db: Database, id: string, now: Date): Promise
   return row?.orderId ?? null;
 }
 
-/** Records a failed try; `nextAttemptAt` null gives the message up (the row stays). */
+/**
+ * Records a failed try; `nextAttemptAt` null gives the message up (the row stays, without its
+ * secret: nobody will send it).
+ */
 export async function markMailFailed(
   db: Database,
   id: string,
   failure: { error: string; nextAttemptAt: Date | null },
 ): Promise<void> {
+  const givenUp = failure.nextAttemptAt === null;
   await db
     .update(mailOutbox)
-    .set({ lastError: failure.error, nextAttemptAt: failure.nextAttemptAt })
+    .set({
+      lastError: failure.error,
+      nextAttemptAt: failure.nextAttemptAt,
+      ...(givenUp ? forgetSecret : {}),
+    })
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
 }

@@ -34,8 +34,15 @@ export interface OutboxWorker {
   /**
    * Adds a message to the outbox in the caller's transaction: the way other modules send mail
    * that must exist exactly when their change does (the outbox's queries stay in this module).
+   * `secret`, a part of the message such as a link's key, is kept only until the message is
+   * sent or given up; then its row shows a placeholder instead (SECRET_REMOVED).
    */
-  queue(tx: Database, message: MailMessage, about?: { orderId: string }): Promise<void>;
+  queue(
+    tx: Database,
+    message: MailMessage,
+    about?: { orderId: string },
+    secret?: string,
+  ): Promise<void>;
   /** Adds a hook run when a message about an order is marked sent (see SentHook). */
   onSent(hook: SentHook): void;
   /** Sends every message due now, one at a time, and answers what happened. */
@@ -164,7 +171,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   return {
-    queue: (tx, message, about) => enqueueMail(tx, message, clock.now(), about?.orderId ?? null),
+    queue: (tx, message, about, secret) =>
+      enqueueMail(tx, message, clock.now(), about?.orderId ?? null, secret ?? null),
     onSent: (hook) => sentHooks.push(hook),
     runOnce,
     start() {

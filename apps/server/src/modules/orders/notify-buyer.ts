@@ -10,6 +10,8 @@ import type { LowStockWatch } from '../products/stock.ts';
 import {
   cancelledEmail,
   deliveredEmail,
+  guestLinkEmail,
+  opensByGuestLinkOnly,
   receiptEmail,
   refundEmail,
   returnEmail,
@@ -17,6 +19,8 @@ import {
 } from './order-emails.ts';
 
 export type OrderEvent =
+  /** A guest's order placed: the key of its link, which only this e-mail carries (issue #37). */
+  | { guestLink: string }
   | 'paid'
   | 'sent'
   | 'delivered'
@@ -55,7 +59,21 @@ export function orderNotices(app: FastifyInstance): OrderNotices {
   });
   return {
     async queue(tx, order, event) {
-      const url = `${app.config.publicUrl}/order/${order._id}`;
+      if (typeof event === 'object' && 'guestLink' in event) {
+        const key = event.guestLink;
+        const link = `${app.config.publicUrl}/order/${order._id}?key=${encodeURIComponent(key)}`;
+        // The key is the outbox's secret: its row forgets it once the e-mail is sent.
+        await app.mailOutbox.queue(
+          tx,
+          guestLinkEmail(order, brand, link),
+          { orderId: order._id },
+          key,
+        );
+        return;
+      }
+      // A guest's order opens only with the link of its first e-mail, which the shop cannot
+      // write again: its later e-mails say where that link is instead.
+      const url = opensByGuestLinkOnly(order) ? null : `${app.config.publicUrl}/order/${order._id}`;
       const message =
         event === 'paid'
           ? receiptEmail(order, brand, url)

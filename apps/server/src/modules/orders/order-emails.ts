@@ -125,9 +125,69 @@ function parcelSummary(order: Order, brand: MailBrand, refundedLabel: string) {
 
 const greeting = (order: Order) => paragraph(html`Hello ${order.user.name},`);
 
-/** The receipt sent when an order is paid. */
-export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
+/**
+ * Whether only the link sent when the order was placed opens it: a guest's order that no account
+ * has taken over (issue #37). Its key is kept hashed only, so a later e-mail cannot link to it;
+ * and its address never confirmed anything, so its e-mails carry no account link or invitation.
+ */
+export const opensByGuestLinkOnly = (order: Order) => order.isGuest && order.user._id === null;
+
+export const GUEST_LINK_HINT =
+  'Open your order with the link in the e-mail we sent when you placed it.';
+
+/**
+ * The way back to the order at the end of an e-mail: "{lead} {url}" and a button; for an order
+ * only its guest link opens (orderUrl null), where to find that link.
+ */
+function orderLink(brand: MailBrand, orderUrl: string | null, lead: string, label: string) {
+  if (orderUrl === null) return { text: [GUEST_LINK_HINT], body: paragraph(GUEST_LINK_HINT) };
+  return { text: [`${lead} ${orderUrl}`], body: button(brand, orderUrl, label) };
+}
+
+/**
+ * The one e-mail a guest's order sends before it is paid (issue #37): its summary and the link
+ * that opens it, `/order/{id}?key={key}`, to keep. The key is not kept by the shop (only its
+ * hash), so this e-mail is the way back to the order; the outbox forgets the key once it is sent.
+ */
+export function guestLinkEmail(order: Order, brand: MailBrand, link: string): MailMessage {
   const { text } = lines(order, brand);
+  const money = moneyOf(order);
+  const number = orderLabel(order.orderNumber);
+  const keep =
+    'Keep this e-mail: its link is the way to see your order, pay for it, cancel it or ask to return it. Anyone with the link can do so, so do not forward it.';
+  const unpaid = order.isPaid ? [] : ['It is waiting for your payment: open it to pay.'];
+  return brandedMail(brand, {
+    to: order.user.email,
+    subject: `${brand.shopName}: your order ${number}`,
+    preheader: `Your order ${number}: the link to see, pay or cancel it.`,
+    text: [
+      `Hello ${order.user.name},`,
+      '',
+      `Thank you for your order ${number}.`,
+      ...unpaid,
+      '',
+      ...text,
+      `Items: ${money(order.itemsPrice)}`,
+      ...discountText(order),
+      `Shipping: ${money(order.shippingPrice)}`,
+      `Tax: ${money(order.taxPrice)}`,
+      `Total: ${money(order.totalPrice)}`,
+      '',
+      `Open your order: ${link}`,
+      keep,
+      '',
+      brand.shopName,
+    ],
+    body: html`${greeting(order)} ${paragraph(`Thank you for your order ${number}.`)}
+    ${unpaid.map((line) => paragraph(line))} ${orderSummary(order, brand, 'Total')}
+    ${button(brand, link, 'Open your order')} ${note(keep)}`,
+  });
+}
+
+/** The receipt sent when an order is paid. */
+export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string | null): MailMessage {
+  const { text } = lines(order, brand);
+  const back = orderLink(brand, orderUrl, 'Follow your order at', 'Follow your order');
   const money = moneyOf(order);
   const { shopName } = brand;
   const number = orderLabel(order.orderNumber);
@@ -150,14 +210,14 @@ export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string): 
       `Total paid: ${money(order.totalPrice)}`,
       '',
       `It will be sent to ${address}.`,
-      `Follow your order at ${orderUrl}`,
+      ...back.text,
       '',
       shopName,
     ],
     body: html`${greeting(order)}
     ${paragraph(`Thank you for your order ${number}. We have received your payment.`)}
     ${orderSummary(order, brand, 'Total paid')} ${paragraph(`It will be sent to ${address}.`)}
-    ${button(brand, orderUrl, 'Follow your order')}`,
+    ${back.body}`,
   });
 }
 
@@ -170,8 +230,9 @@ function shipmentRows(order: Order): string[] {
 }
 
 /** The notice sent when an admin marks an order sent, with its carrier and tracking number. */
-export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
+export function sentEmail(order: Order, brand: MailBrand, orderUrl: string | null): MailMessage {
   const summary = parcelSummary(order, brand, 'Refunded, not in the parcel:');
+  const back = orderLink(brand, orderUrl, 'Follow your order at', 'Follow your order');
   const shipment = shipmentRows(order);
   return brandedMail(brand, {
     to: order.user.email,
@@ -184,20 +245,28 @@ export function sentEmail(order: Order, brand: MailBrand, orderUrl: string): Mai
       ...summary.text,
       ...(shipment.length > 0 ? ['', ...shipment] : []),
       '',
-      `Follow your order at ${orderUrl}`,
+      ...back.text,
       '',
       brand.shopName,
     ],
     body: html`${greeting(order)}
     ${paragraph(`Your order ${orderLabel(order.orderNumber)} is on its way.`)}
-    ${shipment.length > 0 ? list(shipment) : ''} ${summary.body}
-    ${button(brand, orderUrl, 'Follow your order')}`,
+    ${shipment.length > 0 ? list(shipment) : ''} ${summary.body} ${back.body}`,
   });
 }
 
 /** The notice sent when an admin marks an order delivered. */
-export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string): MailMessage {
+export function deliveredEmail(
+  order: Order,
+  brand: MailBrand,
+  orderUrl: string | null,
+): MailMessage {
   const summary = parcelSummary(order, brand, 'Refunded:');
+  const back = orderLink(brand, orderUrl, 'See the order at', 'See the order');
+  // Reviews are written from an account: no invitation to an address that never confirmed one.
+  const review = opensByGuestLinkOnly(order)
+    ? 'We hope you enjoy it.'
+    : 'We hope you enjoy it. You can review what you bought on its product page.';
   return brandedMail(brand, {
     to: order.user.email,
     subject: `${brand.shopName}: your order ${orderLabel(order.orderNumber)} has been delivered`,
@@ -208,15 +277,14 @@ export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string)
       `Your order ${orderLabel(order.orderNumber)} has been delivered:`,
       ...summary.text,
       '',
-      'We hope you enjoy it. You can review what you bought on its product page.',
-      `See the order at ${orderUrl}`,
+      review,
+      ...back.text,
       '',
       brand.shopName,
     ],
     body: html`${greeting(order)}
     ${paragraph(`Your order ${orderLabel(order.orderNumber)} has been delivered.`)} ${summary.body}
-    ${paragraph('We hope you enjoy it. You can review what you bought on its product page.')}
-    ${button(brand, orderUrl, 'See the order')}`,
+    ${paragraph(review)} ${back.body}`,
   });
 }
 
@@ -226,13 +294,14 @@ export function deliveredEmail(order: Order, brand: MailBrand, orderUrl: string)
  */
 function notice(
   order: Order,
-  shop: { brand: MailBrand; orderUrl: string },
+  shop: { brand: MailBrand; orderUrl: string | null },
   subject: string,
   said: { what: string; listed?: readonly string[]; more?: readonly string[]; summary?: boolean },
 ): MailMessage {
   const listed = said.listed ?? [];
   const more = said.more ?? [];
   const { brand, orderUrl } = shop;
+  const back = orderLink(brand, orderUrl, 'See the order at', 'See the order');
   return brandedMail(brand, {
     to: order.user.email,
     subject: `${brand.shopName}: ${subject}`,
@@ -244,13 +313,13 @@ function notice(
       ...listed,
       ...(more.length > 0 ? ['', ...more] : []),
       '',
-      `See the order at ${orderUrl}`,
+      ...back.text,
       '',
       brand.shopName,
     ],
     body: html`${greeting(order)} ${paragraph(said.what)}
     ${said.summary ? orderSummary(order, brand, 'Total') : listed.length > 0 ? list(listed) : ''}
-    ${more.map((line) => note(line))} ${button(brand, orderUrl, 'See the order')}`,
+    ${more.map((line) => note(line))} ${back.body}`,
   });
 }
 
@@ -272,7 +341,7 @@ const cancelledBecause: Record<'buyer' | 'admin' | 'shop', string> = {
 export function cancelledEmail(
   order: Order,
   brand: MailBrand,
-  orderUrl: string,
+  orderUrl: string | null,
   by: keyof typeof cancelledBecause,
 ): MailMessage {
   const money = order.isPaid
@@ -295,7 +364,7 @@ export function refundEmail(
   order: Order,
   refund: Refund,
   brand: MailBrand,
-  orderUrl: string,
+  orderUrl: string | null,
 ): MailMessage {
   const amount = moneyOf(order)(refund.amount);
   const what = [...namedLines(order, refund.lines), ...(refund.shipping ? ['Shipping'] : [])];
@@ -324,7 +393,7 @@ export function returnEmail(
   request: ReturnRequest,
   step: keyof typeof returnWords,
   brand: MailBrand,
-  orderUrl: string,
+  orderUrl: string | null,
 ): MailMessage {
   const said = step === 'declined' && request.declineMessage ? [request.declineMessage] : [];
   return notice(

@@ -54,6 +54,11 @@ export const rateLimitRules = {
    * shopper who retries a failed checkout, or a family behind one address, stays far below.
    */
   guestOrder: { name: 'guest-order', perAddress: 30, perEmail: 10, windowMs: 60 * MINUTE },
+  /**
+   * A guest's order link asked for again (POST /api/orders/lookup): each may e-mail the address
+   * and replaces the order's key, so a few an hour per e-mail, enough per address for a family.
+   */
+  orderLookup: { name: 'order-lookup', perAddress: 20, perEmail: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** Limits of requests counted per client address only (there is no e-mail to count by). */
