@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { guestOrderPath, placeGuestOrderByApi } from './guest-orders-api.ts';
-import { startOtherShop, type OtherShop } from './other-shop.ts';
+import { OTHER_SHOP_START_MS, startOtherShop, type OtherShop } from './other-shop.ts';
 import { confirmationPathTo } from './outbox.ts';
 import { clientAddressOf, newAccount } from './session.ts';
 
@@ -30,12 +30,12 @@ async function settle(page: Page): Promise<void> {
 }
 
 test.describe('guest checkout', () => {
-  test('a guest checks out from Sign In, lands on the order link, pays there and finds it paid on reload', async ({
+  test("Sign In's guest way: its fields are checked, the details kept, and checkout's first step leads back to them", async ({
     page,
     addProduct,
   }) => {
-    const lamp = await addProduct('Guest Lamp', { price: 39, countInStock: 5 });
-    const guest = await newGuest(page, 'Guest Buyer');
+    const lamp = await addProduct('Guest Form Lamp', { price: 39, countInStock: 5 });
+    const guest = await newGuest(page, 'Guest Form');
     const main = page.getByRole('main');
 
     await page.goto(`/cart/${lamp._id}?qty=1`);
@@ -63,6 +63,25 @@ test.describe('guest checkout', () => {
     await steps.getByRole('link', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/login?redirect=shipping');
     await expect(guestSection.getByLabel('Your email')).toHaveValue(guest.email);
+    await expect(guestSection.getByLabel('Your name')).toHaveValue(guest.name);
+    await guestSection.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page).toHaveURL('/shipping');
+  });
+
+  test('a guest checks out from Sign In, lands on the order link, pays there and finds it paid on reload', async ({
+    page,
+    addProduct,
+  }) => {
+    const lamp = await addProduct('Guest Lamp', { price: 39, countInStock: 5 });
+    const guest = await newGuest(page, 'Guest Buyer');
+    const main = page.getByRole('main');
+
+    await page.goto(`/cart/${lamp._id}?qty=1`);
+    await main.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await expect(page).toHaveURL('/login?redirect=shipping');
+    const guestSection = main.getByRole('region', { name: 'Check out as a guest' });
+    await guestSection.getByLabel('Your email').fill(guest.email);
+    await guestSection.getByLabel('Your name').fill(guest.name);
     await guestSection.getByRole('button', { name: 'Continue as guest' }).click();
     await expect(page).toHaveURL('/shipping');
 
@@ -215,7 +234,7 @@ test.describe('a shop that sells to accounts only (CHECKOUT_ACCOUNTS=required)',
 
   test.beforeAll(async () => {
     // A shop of its own: migrating and seeding a fresh database takes a while.
-    test.setTimeout(90_000);
+    test.setTimeout(OTHER_SHOP_START_MS + 30_000);
     shop = await startOtherShop({ CHECKOUT_ACCOUNTS: 'required' });
   });
 
