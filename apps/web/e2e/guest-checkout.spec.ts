@@ -5,10 +5,11 @@
 // offers none of it.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { guestOrderPath, placeGuestOrderByApi } from './guest-orders-api.ts';
+import { guestOrderPath, payGuestOrderByApi, placeGuestOrderByApi } from './guest-orders-api.ts';
+import { placeOrderByApi } from './orders-api.ts';
 import { OTHER_SHOP_START_MS, startOtherShop, type OtherShop } from './other-shop.ts';
 import { confirmationPathTo } from './outbox.ts';
-import { clientAddressOf, newAccount } from './session.ts';
+import { clientAddressOf, newAccount, openSignedIn } from './session.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -128,6 +129,50 @@ test.describe('guest checkout', () => {
 
     const read = await request.get(`/api/orders/${order._id}?key=${order.accessKey}`);
     expect(((await read.json()) as { isCancelled: boolean }).isCancelled).toBe(true);
+  });
+
+  test('a guest asks to return the item of a paid order from its link', async ({
+    page,
+    request,
+    addProduct,
+  }) => {
+    const teapot = await addProduct('Guest Teapot', { price: 28, countInStock: 4 });
+    const guest = await newGuest(page, 'Guest Returner');
+    const order = await placeGuestOrderByApi(request, guest, [{ product: teapot, qty: 1 }]);
+    await payGuestOrderByApi(request, order);
+    const main = page.getByRole('main');
+
+    await page.goto(guestOrderPath(order));
+    await main.getByRole('button', { name: 'Return item' }).click();
+    const form = main.getByRole('form', { name: 'Return request' });
+    await form.getByLabel('Why are you returning them?').fill('Too small');
+    await form.getByRole('button', { name: 'Send return request' }).click();
+    await expect(main.getByText('Return requested: waiting for the shop')).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Return item' })).toHaveCount(0);
+  });
+
+  test("the admin's order list and search show a guest's order with a Guest badge", async ({
+    page,
+    request,
+    admin,
+    customer,
+    addProduct,
+  }) => {
+    const clock = await addProduct('Guest Clock', { price: 15, countInStock: 4 });
+    const guest = await newGuest(page, 'Listed Buyer');
+    const guestOrder = await placeGuestOrderByApi(request, guest, [{ product: clock, qty: 1 }]);
+    const accountOrder = await placeOrderByApi(request, customer, [{ product: clock, qty: 1 }]);
+    const main = page.getByRole('main');
+    const row = main.getByRole('table').getByRole('row').nth(1);
+
+    await openSignedIn(page, admin, `/admin/orderlist?q=${encodeURIComponent(guest.email)}`);
+    await expect(main.getByRole('table').getByRole('row')).toHaveCount(2);
+    await expect(row).toContainText(guestOrder._id);
+    await expect(row.getByText('Guest', { exact: true })).toBeVisible();
+
+    await page.goto(`/admin/orderlist?q=${encodeURIComponent(customer.email)}`);
+    await expect(row).toContainText(accountOrder._id);
+    await expect(row.getByText('Guest', { exact: true })).toHaveCount(0);
   });
 
   test('the link with a changed key shows the not-found error of an unknown order', async ({

@@ -40,3 +40,18 @@ export async function placeGuestOrderByApi(
 export function guestOrderPath(order: { _id: string; accessKey: string }): string {
   return `/order/${order._id}?key=${encodeURIComponent(order.accessKey)}`;
 }
+
+/** Pays the guest's order with the key of its link, as its page's test-mode button does. */
+export async function payGuestOrderByApi(
+  request: APIRequestContext,
+  order: { _id: string; accessKey: string },
+): Promise<void> {
+  const key = `key=${encodeURIComponent(order.accessKey)}`;
+  const started = await request.post(`/api/orders/${order._id}/payment?${key}`);
+  expect(started.status(), await started.text()).toBe(200);
+  const { providerOrderId } = (await started.json()) as { providerOrderId: string };
+  const paid = await request.put(`/api/orders/${order._id}/pay?${key}`, {
+    data: { providerOrderId },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
