@@ -61,7 +61,7 @@ export async function registerByApi(
 }
 
 /** A private-range client address for an account, the same each time for one e-mail. */
-function clientAddressOf(email: string): string {
+export function clientAddressOf(email: string): string {
   let hash = 0;
   for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;

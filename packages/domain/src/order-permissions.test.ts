@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canPayOrder, isBuyerAccount, payRefusal } from './order-permissions.ts';
+import {
+  canPayOrder,
+  isBuyerAccount,
+  isOrderViewerBuyer,
+  payRefusal,
+} from './order-permissions.ts';
 
 const unpaid = { isPaid: false, isCancelled: false };
 
@@ -37,5 +42,39 @@ describe("the buyer's account", () => {
     expect(isBuyerAccount('buyer-1', undefined)).toBe(false);
     expect(isBuyerAccount(null, 'buyer-1')).toBe(false);
     expect(isBuyerAccount(null, undefined)).toBe(false);
+  });
+});
+
+describe("the order page's buyer", () => {
+  const accountOrder = { user: { _id: 'buyer-1' }, isGuest: false };
+  const guestOrder = { user: { _id: null }, isGuest: true };
+
+  it("is the order's account when signed in as it, with or without a key", () => {
+    expect(isOrderViewerBuyer(accountOrder, { userId: 'buyer-1' })).toBe(true);
+    expect(isOrderViewerBuyer(accountOrder, { userId: 'other-1', key: 'k' })).toBe(false);
+    expect(isOrderViewerBuyer(accountOrder, {})).toBe(false);
+  });
+
+  it("is whoever opened a guest order with its link's key, signed in or not", () => {
+    expect(isOrderViewerBuyer(guestOrder, { key: 'k' })).toBe(true);
+    expect(isOrderViewerBuyer(guestOrder, { userId: 'someone', key: 'k' })).toBe(true);
+    expect(isOrderViewerBuyer(guestOrder, { key: '' })).toBe(false);
+    expect(isOrderViewerBuyer(guestOrder, { key: null })).toBe(false);
+  });
+
+  it('is not an admin: the server opens every order to them, whatever key they send', () => {
+    expect(isOrderViewerBuyer(guestOrder, { userId: 'admin-1', isAdmin: true, key: 'k' })).toBe(
+      false,
+    );
+    expect(isOrderViewerBuyer(guestOrder, { userId: 'admin-1', isAdmin: true })).toBe(false);
+  });
+
+  it('is nobody by a key for an order placed with an account (it has no link)', () => {
+    expect(isOrderViewerBuyer(accountOrder, { key: 'k' })).toBe(false);
+  });
+
+  it('is the account that claimed a guest order when signed in as it', () => {
+    const claimed = { user: { _id: 'buyer-2' }, isGuest: true };
+    expect(isOrderViewerBuyer(claimed, { userId: 'buyer-2' })).toBe(true);
   });
 });

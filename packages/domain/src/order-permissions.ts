@@ -40,3 +40,25 @@ export function canPayOrder(order: PayableOrder, callerIsBuyer: boolean): boolea
 export function isBuyerAccount(buyerId: string | null, userId: string | undefined): boolean {
   return buyerId !== null && userId !== undefined && buyerId === userId;
 }
+
+/** What the order page knows of its viewer: who is signed in, and the key in its link. */
+export interface OrderViewer {
+  userId?: string | undefined;
+  isAdmin?: boolean | undefined;
+  /** The `key` of the page's address (`/order/{id}?key=...`), if it has one. */
+  key?: string | null | undefined;
+}
+
+/**
+ * Whether the order page shows its viewer the buyer's buttons (pay, cancel, return): signed in
+ * as the order's account, or holding the key of a guest order's link. The page has the order, so
+ * the server opened it: to anyone but an admin (who sees every order, whatever key they send)
+ * that proves the key. The server decides again on every call (orders/order-caller.ts).
+ */
+export function isOrderViewerBuyer(
+  order: { user: { _id: string | null }; isGuest: boolean },
+  viewer: OrderViewer,
+): boolean {
+  if (isBuyerAccount(order.user._id, viewer.userId)) return true;
+  return order.isGuest && Boolean(viewer.key) && viewer.isAdmin !== true;
+}

@@ -52,6 +52,8 @@ export function OrderLines({ items, currency }: { items: readonly ShownLine[]; c
                   <Link
                     to={productPath(item.product, item.options?.length ? item.variant : null)}
                     className="tap-target"
+                    // A guest's order page has its key in the address (issue #37).
+                    rel="noreferrer"
                   >
                     {label}
                   </Link>

@@ -6,16 +6,18 @@ import {
   foreignCartDropped,
   linesKey,
   removeDiscountCode,
+  saveGuest,
   serverCartLoaded,
   removeItem,
   reset,
   selectDistinctItemCount,
   storedCartItems,
   storedDiscountCode,
+  storedGuest,
   type CartItem,
   type CartState,
 } from './cart-slice.ts';
-import { loggedOut } from './session-slice.ts';
+import { loggedOut, signedIn } from './session-slice.ts';
 
 const line = (product: string, qty: number): CartItem => ({
   product,
@@ -44,6 +46,7 @@ const cartOf = (cartItems: CartItem[]): CartState => ({
   paymentMethod: 'PayPal',
   discountCode: null,
   sync: null,
+  guest: null,
   notice: null,
 });
 
@@ -214,5 +217,35 @@ describe("the account's cart", () => {
     expect(storedCartItems([{ ...line('x', 1), problem: { reason: 'nope', message: '' } }])).toBe(
       undefined,
     );
+  });
+});
+
+describe("a guest's checkout details", () => {
+  const guest = { email: 'guest@example.com', name: 'Gail Guest' };
+  const account = {
+    _id: 'user-1',
+    name: 'Ann',
+    email: 'ann@example.com',
+    isAdmin: false,
+    emailVerified: true,
+    token: 't',
+  };
+  const guestAfter = (...actions: Parameters<typeof cartSlice.reducer>[1][]) =>
+    actions.reduce(cartSlice.reducer, cartOf([line('a', 1)])).guest;
+
+  it('keeps the e-mail and name given, and forgets them when asked', () => {
+    expect(guestAfter(saveGuest(guest))).toEqual(guest);
+    expect(guestAfter(saveGuest(guest), saveGuest(null))).toBeNull();
+  });
+
+  it('are dropped when the shopper signs in: an account buys as itself', () => {
+    expect(guestAfter(saveGuest(guest), signedIn(account))).toBeNull();
+  });
+
+  it('are read back only with a non-empty e-mail and name, other fields left out', () => {
+    expect(storedGuest({ ...guest, extra: 1 })).toEqual(guest);
+    for (const bad of [{ email: 'guest@example.com' }, { ...guest, name: '' }, 'guest', null]) {
+      expect(storedGuest(bad), JSON.stringify(bad)).toBe(undefined);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CartLine, CartLineProblem } from '@proshop/domain/cart-schemas';
 import { CART_LINE_PROBLEMS } from '@proshop/domain/cart-problems';
 import { DISCOUNT_CODE_PATTERN, normalizeCode } from '@proshop/domain/discounts';
-import type { ShippingAddress } from '@proshop/domain/order-schemas';
+import type { GuestBuyer, ShippingAddress } from '@proshop/domain/order-schemas';
 import { DEFAULT_PAYMENT_METHOD } from '@proshop/domain/payment-methods';
 import type { Product } from '@proshop/domain/product-schemas';
 import type { OptionValue } from '@proshop/domain/variants';
@@ -17,7 +17,7 @@ import {
   text,
   type Shape,
 } from '../lib/stored-shape.ts';
-import { loggedOut } from './session-slice.ts';
+import { loggedOut, signedIn } from './session-slice.ts';
 
 export const CART_ITEMS_KEY = 'cartItems';
 export const SHIPPING_KEY = 'shipping';
@@ -26,6 +26,8 @@ export const PAYMENT_METHOD_KEY = 'paymentMethod';
 export const DISCOUNT_CODE_KEY = 'discountCode';
 /** Whose account the stored cart mirrors, and at which version (CartSync); not a spec key. */
 export const CART_SYNC_KEY = 'cartSync';
+/** The e-mail and name of a shopper checking out as a guest (issue #37); not a spec key. */
+export const GUEST_KEY = 'guestBuyer';
 
 /**
  * A cart line copies what the cart shows of the product, so the cart needs no product call. A
@@ -110,6 +112,9 @@ const storedShippingAddress = objectOf<ShippingAddress>({
   country: text,
 });
 
+// Only its shape: the checkout's form checked the e-mail and name, and the server checks again.
+export const storedGuest = objectOf<GuestBuyer>({ email: nonEmptyText, name: nonEmptyText });
+
 /** A code as it was stored: letters, digits and dashes, read back in upper case. */
 export const storedDiscountCode: Shape<string> = (value) =>
   typeof value === 'string' && DISCOUNT_CODE_PATTERN.test(value) ? normalizeCode(value) : undefined;
@@ -126,6 +131,11 @@ export interface CartState {
   discountCode: string | null;
   /** Set while the cart mirrors a signed-in account's; null for a visitor's cart. */
   sync: CartSync | null;
+  /**
+   * Who buys without an account: the e-mail and name given at Sign In's "Check out as a guest",
+   * or null. A signed-in shopper buys as their account, so signing in clears it.
+   */
+  guest: GuestBuyer | null;
   /**
    * What the cart screen says once: why the cart was just reloaded from the account (a change
    * elsewhere won) or that a quantity was lowered to the stock; null when nothing.
@@ -154,6 +164,7 @@ function loadCart(): CartState {
     paymentMethod: readStored(PAYMENT_METHOD_KEY, nonEmptyText) ?? DEFAULT_PAYMENT_METHOD,
     discountCode: readStored(DISCOUNT_CODE_KEY, storedDiscountCode) ?? null,
     sync: readStored(CART_SYNC_KEY, storedCartSync) ?? null,
+    guest: readStored(GUEST_KEY, storedGuest) ?? null,
     notice: null,
   };
 }
@@ -192,6 +203,10 @@ export const cartSlice = createSlice({
     },
     removeDiscountCode(state) {
       state.discountCode = null;
+    },
+    /** The guest's e-mail and name for checkout, or null to check out with an account again. */
+    saveGuest(state, action: PayloadAction<GuestBuyer | null>) {
+      state.guest = action.payload;
     },
     /**
      * Asks for the account's cart (app start, cart screen): cart-sync.ts sends lines changed in
@@ -238,6 +253,10 @@ export const cartSlice = createSlice({
       state.sync = null;
       state.notice = null;
     });
+    // A signed-in shopper buys as their account, never as the guest typed in before.
+    builder.addCase(signedIn, (state) => {
+      state.guest = null;
+    });
   },
   selectors: {
     selectCart: (state) => state,
@@ -255,6 +274,7 @@ export const {
   savePaymentMethod,
   applyDiscountCode,
   removeDiscountCode,
+  saveGuest,
   cartLoadRequested,
   serverCartLoaded,
   serverCartVersion,

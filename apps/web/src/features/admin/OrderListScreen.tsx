@@ -116,7 +116,13 @@ function OrderList() {
                           <ShortId id={order._id} />
                         </div>
                       </td>
-                      <td className="admin-card-title">{order.user.name}</td>
+                      <td className="admin-card-title">
+                        {order.user.name}
+                        {/* Bought without an account (issue #37): no user to open. */}
+                        {order.isGuest && (
+                          <span className="badge text-bg-light border ms-2">Guest</span>
+                        )}
+                      </td>
                       <td data-label="DATE">{order.createdAt.slice(0, 10)}</td>
                       <td data-label="TOTAL">
                         {formatMoney(toCents(order.totalPrice), order.currency)}

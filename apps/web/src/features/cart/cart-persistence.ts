@@ -7,10 +7,12 @@ import {
   CART_SYNC_KEY,
   foreignCartDropped,
   DISCOUNT_CODE_KEY,
+  GUEST_KEY,
   PAYMENT_METHOD_KEY,
   removeDiscountCode,
   removeItem,
   reset,
+  saveGuest,
   saveShippingAddress,
   savePaymentMethod,
   selectCart,
@@ -19,7 +21,7 @@ import {
   SHIPPING_KEY,
   type CartState,
 } from '../../state/cart-slice.ts';
-import { loggedOut } from '../../state/session-slice.ts';
+import { loggedOut, signedIn } from '../../state/session-slice.ts';
 
 /** Writes the cart to browser storage after every change, so it survives a reload. */
 export const cartPersistence = createListenerMiddleware();
@@ -29,6 +31,7 @@ const shopperChange = isAnyOf(
   addItem,
   removeItem,
   reset,
+  saveGuest,
   saveShippingAddress,
   savePaymentMethod,
   applyDiscountCode,
@@ -48,6 +51,8 @@ cartPersistence.startListening.withTypes<{ cart: CartState }>()({
     serverCartVersion,
     foreignCartDropped,
     loggedOut,
+    saveGuest,
+    signedIn,
   ),
   effect: (action, api) => {
     // The account's answers and sign-out write only what they changed (the account's answer
@@ -64,5 +69,6 @@ cartPersistence.startListening.withTypes<{ cart: CartState }>()({
     }
     if (all || now.discountCode !== before.discountCode) store(DISCOUNT_CODE_KEY, now.discountCode);
     if (now.sync !== before.sync) store(CART_SYNC_KEY, now.sync);
+    if (now.guest !== before.guest) store(GUEST_KEY, now.guest);
   },
 });

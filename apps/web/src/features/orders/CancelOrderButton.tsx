@@ -8,8 +8,9 @@ import { useCancelOrderMutation } from './orders-api.ts';
  * Cancel order, asked twice: the first click shows the question and the two answers in place
  * (no modal), the second cancels. Shown by its callers only where the shared rule (canCancel)
  * allows; once cancelled, every screen showing the order refreshes and the button is gone.
+ * `orderKey`: a guest's, from the order's link.
  */
-export function CancelOrderButton({ order }: { order: Order }) {
+export function CancelOrderButton({ order, orderKey }: { order: Order; orderKey?: string }) {
   const [confirming, setConfirming] = useState(false);
   const [cancelOrder, { isLoading, error }] = useCancelOrderMutation();
 
@@ -33,7 +34,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
           variant="danger"
           size="sm"
           disabled={isLoading}
-          onClick={() => void cancelOrder(order._id)}
+          onClick={() => void cancelOrder({ orderId: order._id, key: orderKey })}
         >
           Yes, cancel order
         </Button>

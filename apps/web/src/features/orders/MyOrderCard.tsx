@@ -52,7 +52,7 @@ const returnWords = {
 } as const;
 
 /** Each return request of the order and what the shop decided. */
-function ReturnStates({ order }: { order: Order }) {
+export function ReturnStates({ order }: { order: Order }) {
   if (order.returns.length === 0) return null;
   return (
     <ul className="list-unstyled small mt-2 mb-0">

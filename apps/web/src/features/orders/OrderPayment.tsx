@@ -6,10 +6,13 @@ import { TestModePayment } from './TestModePayment.tsx';
 import { useGetPayConfigQuery } from './orders-api.ts';
 import { useOrderPayment } from './use-order-payment.ts';
 
-/** The payment area of an unpaid order, for its buyer: PayPal, or test mode without PayPal. */
-export function OrderPayment({ orderId }: { orderId: string }) {
+/**
+ * The payment area of an unpaid order, for its buyer: PayPal, or test mode without PayPal.
+ * `orderKey`: a guest's, from the order's link.
+ */
+export function OrderPayment({ orderId, orderKey }: { orderId: string; orderKey?: string }) {
   const { data: config, isLoading, error: configError } = useGetPayConfigQuery();
-  const payment = useOrderPayment(orderId);
+  const payment = useOrderPayment(orderId, orderKey);
 
   if (isLoading) return <Loader />;
   if (configError || !config) {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@proshop/domain/money';
-import { canPayOrder, isBuyerAccount } from '@proshop/domain/order-permissions';
+import { canPayOrder, isOrderViewerBuyer } from '@proshop/domain/order-permissions';
 import { orderLabel } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
@@ -9,7 +9,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useSelector } from 'react-redux';
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
@@ -20,7 +20,9 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
 import { AdminReturns } from './AdminReturns.tsx';
+import { BuyerReturn } from './BuyerReturn.tsx';
 import { CancelOrderButton } from './CancelOrderButton.tsx';
+import { GuestOrderNote } from './GuestOrderNote.tsx';
 import { OrderPayment } from './OrderPayment.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundForm } from './RefundForm.tsx';
@@ -89,15 +91,21 @@ function JustDone({ order }: { order: Order }) {
   return null;
 }
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order, orderKey }: { order: Order; orderKey?: string }) {
   const userInfo = useSelector(selectUserInfo);
   const { shippingAddress: address } = order;
+  // The buyer: signed in as the order's account, or a guest holding its link's key.
+  const viewerIsBuyer = isOrderViewerBuyer(order, {
+    userId: userInfo?._id,
+    isAdmin: userInfo?.isAdmin,
+    key: orderKey,
+  });
   // The server's rule: an admin looking at someone's order sees its state, not their buttons.
-  const showPayment = canPayOrder(order, isBuyerAccount(order.user._id, userInfo?._id));
+  const showPayment = canPayOrder(order, viewerIsBuyer);
   // The buyer, or an admin, while the order is neither paid nor sent (the server's rule).
   const showCancel = userInfo?.isAdmin
     ? canCancel(order, 'admin')
-    : userInfo?._id === order.user._id && canCancel(order);
+    : viewerIsBuyer && canCancel(order);
   const showAdmin = Boolean(userInfo?.isAdmin) && (canMarkSent(order) || canMarkDelivered(order));
   const showRefund =
     Boolean(userInfo?.isAdmin) && order.isPaid && refundStanding(order).kind !== 'full';
@@ -110,6 +118,9 @@ function OrderDetails({ order }: { order: Order }) {
         Order id <span className="font-monospace">{order._id}</span>
       </p>
       <JustDone order={order} />
+      {order.isGuest && viewerIsBuyer && orderKey && (
+        <GuestOrderNote order={order} signedIn={userInfo !== null} />
+      )}
       <CancelledBanner order={order} />
       <Row className="g-4">
         <Col md={8}>
@@ -169,14 +180,15 @@ function OrderDetails({ order }: { order: Order }) {
           >
             {showPayment && (
               <ListGroup.Item as="li">
-                <OrderPayment orderId={order._id} />
+                <OrderPayment orderId={order._id} orderKey={orderKey} />
               </ListGroup.Item>
             )}
             {showCancel && (
               <ListGroup.Item as="li" className="d-grid">
-                <CancelOrderButton order={order} />
+                <CancelOrderButton order={order} orderKey={orderKey} />
               </ListGroup.Item>
             )}
+            {viewerIsBuyer && <BuyerReturn order={order} orderKey={orderKey} />}
             {showAdmin && (
               <ListGroup.Item as="li" className="d-grid gap-2">
                 <AdminOrderActions order={order} />
@@ -199,18 +211,29 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-function OrderLoader() {
+function OrderLoader({ orderKey }: { orderKey?: string }) {
   const { id = '' } = useParams();
-  const { data: order, isLoading, error } = useGetOrderDetailsQuery(id);
+  // A wrong key is answered as an unknown order is (404, "Order not found").
+  const {
+    data: order,
+    isLoading,
+    error,
+  } = useGetOrderDetailsQuery(orderKey ? { orderId: id, key: orderKey } : id);
   // The title waits for the order's number (unchanged while it loads).
   useDocumentTitle(order ? `Order ${orderLabel(order.orderNumber)}` : undefined);
   if (isLoading) return <Loader />;
   if (error) return <Message variant="danger">{errorMessage(error)}</Message>;
-  return order ? <OrderDetails order={order} /> : null;
+  return order ? <OrderDetails order={order} orderKey={orderKey} /> : null;
 }
 
-/** /order/{id}: an order for its buyer or an admin, with payment and the admin's steps. */
+/**
+ * /order/{id}: an order for its buyer or an admin, with payment and the admin's steps.
+ * /order/{id}?key={key}: a guest's order for whoever holds its link (issue #37), signed in or
+ * not; every call of the page sends the key.
+ */
 export function OrderScreen() {
+  const orderKey = useSearchParams()[0].get('key');
+  if (orderKey) return <OrderLoader orderKey={orderKey} />;
   return (
     <RequireAuth>
       <OrderLoader />

@@ -17,8 +17,19 @@ export function canRequestReturn(order: Order): boolean {
   );
 }
 
-/** The buyer's return request on their order card: how many of each line, and why. */
-export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () => void }) {
+/**
+ * The buyer's return request on their order card (or a guest's order page, with the `orderKey`
+ * of its link): how many of each line, and why.
+ */
+export function ReturnRequestForm({
+  order,
+  onDone,
+  orderKey,
+}: {
+  order: Order;
+  onDone: () => void;
+  orderKey?: string;
+}) {
   const left = returnableUnits(order);
   // One line that can go back: one unit of it, the likeliest return, so Send needs only the
   // reason. Several lines: none chosen, the shopper says which.
@@ -43,7 +54,11 @@ export function ReturnRequestForm({ order, onDone }: { order: Order; onDone: () 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const sent = await requestReturn({ orderId: order._id, body: { lines, reason } });
+    const sent = await requestReturn({
+      orderId: order._id,
+      key: orderKey,
+      body: { lines, reason },
+    });
     if (!('error' in sent)) onDone();
   };
 

@@ -10,13 +10,28 @@ import type {
 import type { MarkSentRequest } from '@proshop/domain/shipment-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
-interface PayArgs {
+/**
+ * An order as its buyer's calls name it: by id, and for a guest by the key of its link too
+ * (`/order/{id}?key=...`, issue #37), which every call then sends. A plain id is the same as
+ * `{ orderId }`: the calls of a signed-in buyer or an admin send no key.
+ */
+export interface OrderRef {
   orderId: string;
+  key?: string | undefined;
+}
+export type OrderArg = string | OrderRef;
+
+const refOf = (arg: OrderArg): OrderRef => (typeof arg === 'string' ? { orderId: arg } : arg);
+
+interface PayArgs extends OrderRef {
   /** The provider's order id the shopper approved; the server captures it itself. */
   providerOrderId: string;
 }
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+/** The address of a call about the order (`suffix`: `/pay` ...), with its key if there is one. */
+const orderUrl = ({ orderId, key }: OrderRef, suffix = '') =>
+  `${orderPath(orderId)}${suffix}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
 /** The tag id of an order's timeline (its order's own tag id is the order id). */
 const eventsOf = (id: string) => `${id}/events`;
 
@@ -24,9 +39,9 @@ const eventsOf = (id: string) => `${id}/events`;
 // an order refreshes every screen that shows it. Paying takes stock, hence `Product` too.
 const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] }).injectEndpoints({
   endpoints: (build) => ({
-    getOrderDetails: build.query<Order, string>({
-      query: orderPath,
-      providesTags: (_order, _error, id) => [{ type: 'Order', id }],
+    getOrderDetails: build.query<Order, OrderArg>({
+      query: (arg) => orderUrl(refOf(arg)),
+      providesTags: (_order, _error, arg) => [{ type: 'Order', id: refOf(arg).orderId }],
     }),
     getMyOrders: build.query<Order[], void>({
       query: () => '/api/orders/myorders',
@@ -38,19 +53,19 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
     getPayConfig: build.query<PayConfig, void>({
       query: () => '/api/config/pay',
     }),
-    startOrderPayment: build.mutation<StartPaymentResponse, string>({
-      query: (orderId) => ({ url: `${orderPath(orderId)}/payment`, method: 'POST' }),
+    startOrderPayment: build.mutation<StartPaymentResponse, OrderArg>({
+      query: (arg) => ({ url: orderUrl(refOf(arg), '/payment'), method: 'POST' }),
     }),
     payOrder: build.mutation<Order, PayArgs>({
-      query: ({ orderId, providerOrderId }) => ({
-        url: `${orderPath(orderId)}/pay`,
+      query: ({ providerOrderId, ...order }) => ({
+        url: orderUrl(order, '/pay'),
         method: 'PUT',
         body: { providerOrderId },
       }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order', 'Product']),
     }),
-    cancelOrder: build.mutation<Order, string>({
-      query: (orderId) => ({ url: `${orderPath(orderId)}/cancel`, method: 'POST' }),
+    cancelOrder: build.mutation<Order, OrderArg>({
+      query: (arg) => ({ url: orderUrl(refOf(arg), '/cancel'), method: 'POST' }),
       invalidatesTags: (_order, error) => (error ? [] : ['Order']),
     }),
     refundOrder: build.mutation<Refund, { orderId: string; body: RefundRequestBody }>({
@@ -62,9 +77,9 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
       // A refund changes the order and, with restock, the products' stock.
       invalidatesTags: (_refund, error) => (error ? [] : ['Order', 'Product']),
     }),
-    requestReturn: build.mutation<Order, { orderId: string; body: ReturnRequestBody }>({
-      query: ({ orderId, body }) => ({
-        url: `${orderPath(orderId)}/returns`,
+    requestReturn: build.mutation<Order, OrderRef & { body: ReturnRequestBody }>({
+      query: ({ body, ...order }) => ({
+        url: orderUrl(order, '/returns'),
         method: 'POST',
         body,
       }),

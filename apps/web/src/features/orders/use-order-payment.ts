@@ -18,7 +18,11 @@ export interface OrderPayment {
  * The two server calls every way of paying makes (test mode and PayPal alike). A refusal is
  * kept for the screen and thrown on as PaymentRefused.
  */
-export function useOrderPayment(orderId: string): OrderPayment {
+export function useOrderPayment(
+  orderId: string,
+  /** A guest's, from the order's link (issue #37). */
+  key?: string,
+): OrderPayment {
   const [startPayment] = useStartOrderPaymentMutation();
   const [payOrder, { isLoading: capturing }] = usePayOrderMutation();
   const [error, setError] = useState<string | null>(null);
@@ -26,26 +30,26 @@ export function useOrderPayment(orderId: string): OrderPayment {
   const create = useCallback(async () => {
     setError(null);
     try {
-      const { providerOrderId } = await startPayment(orderId).unwrap();
+      const { providerOrderId } = await startPayment({ orderId, key }).unwrap();
       return providerOrderId;
     } catch (failure) {
       const message = paymentFailureMessage(failure);
       setError(message);
       throw new PaymentRefused(message);
     }
-  }, [orderId, startPayment]);
+  }, [orderId, key, startPayment]);
 
   const capture = useCallback(
     async (providerOrderId: string) => {
       try {
-        await payOrder({ orderId, providerOrderId }).unwrap();
+        await payOrder({ orderId, key, providerOrderId }).unwrap();
       } catch (failure) {
         const message = paymentFailureMessage(failure);
         setError(message);
         throw new PaymentRefused(message);
       }
     },
-    [orderId, payOrder],
+    [orderId, key, payOrder],
   );
 
   return { create, capture, capturing, error, setError };

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { Message } from '../../components/Message.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
+import { cameFromCheckout, forgetCheckoutReturn } from './checkout-return.ts';
 import { useConfirmEmailMutation, useResendConfirmationMutation } from './users-api.ts';
 
 /**
@@ -21,6 +22,11 @@ export function ConfirmEmailScreen() {
   const userInfo = useSelector(selectUserInfo);
   const [confirm, { data, error, isUninitialized, isLoading }] = useConfirmEmailMutation();
   const [resend, resent] = useResendConfirmationMutation();
+  // Registered on the way into checkout: the way back there is offered too (issue #37).
+  const [toCheckout] = useState(cameFromCheckout);
+  useEffect(() => {
+    if (data) forgetCheckoutReturn();
+  }, [data]);
   // The link is followed once per visit, even when effects run twice.
   const sent = useRef(false);
   useEffect(() => {
@@ -40,9 +46,19 @@ export function ConfirmEmailScreen() {
           <p>
             <strong className="text-break">{data.email}</strong> is the address of your account.
           </p>
-          <Link className="btn btn-dark" to={userInfo ? '/' : '/login'}>
-            {userInfo ? 'Continue Shopping' : 'Sign In'}
-          </Link>
+          <div className="d-flex flex-wrap gap-2">
+            {toCheckout && (
+              <Link className="btn btn-dark" to="/shipping">
+                Continue to checkout
+              </Link>
+            )}
+            <Link
+              className={toCheckout ? 'btn btn-outline-dark' : 'btn btn-dark'}
+              to={userInfo ? '/' : '/login'}
+            >
+              {userInfo ? 'Continue Shopping' : 'Sign In'}
+            </Link>
+          </div>
         </>
       ) : (
         <>

@@ -9,8 +9,10 @@ import { TextField } from '../../components/TextField.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
+import { useGetCheckoutConfigQuery } from '../../state/checkout-config-api.ts';
 import { selectSessionEndedMessage, selectUserInfo, signedIn } from '../../state/session-slice.ts';
 import { EMAIL_FIELD } from './account-fields.ts';
+import { GuestCheckoutForm } from './GuestCheckoutForm.tsx';
 import { useLoginMutation } from './users-api.ts';
 
 export function LoginScreen() {
@@ -24,6 +26,9 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
 
   const redirect = searchParams.get('redirect');
+  // On the way into checkout a guest may buy too, if the shop lets them (CHECKOUT_ACCOUNTS).
+  const intoCheckout = redirectTarget(searchParams) === '/shipping';
+  const { data: checkoutConfig } = useGetCheckoutConfigQuery(undefined, { skip: !intoCheckout });
   // Signing in (or arriving signed in) goes on to where the shopper was heading.
   if (userInfo) return <Navigate to={redirectTarget(searchParams)} replace />;
 
@@ -68,6 +73,9 @@ export function LoginScreen() {
           Create an account
         </Link>
       </p>
+      {intoCheckout && checkoutConfig?.guestCheckout === true && (
+        <GuestCheckoutForm redirect="/shipping" />
+      )}
     </FormContainer>
   );
 }

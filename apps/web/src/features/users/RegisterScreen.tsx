@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { redirectTarget } from '../../lib/login-redirect.ts';
 import { selectUserInfo, signedIn } from '../../state/session-slice.ts';
 import { EMAIL_FIELD, NAME_FIELD } from './account-fields.ts';
+import { rememberRegistrationTarget } from './checkout-return.ts';
 import { PASSWORD_RULE } from '@proshop/domain/password-rule';
 import { PASSWORDS_DO_NOT_MATCH } from './password-texts.ts';
 import { useRegisterMutation } from './users-api.ts';
@@ -21,8 +22,9 @@ export function RegisterScreen() {
   const userInfo = useSelector(selectUserInfo);
   const dispatch = useDispatch();
   const [register, { isLoading, error }] = useRegisterMutation();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  // Prefilled from a guest order's page (`?email=...&name=...`, issue #37).
+  const [name, setName] = useState(() => searchParams.get('name') ?? '');
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -36,7 +38,10 @@ export function RegisterScreen() {
     setMismatch(passwordsDiffer);
     if (passwordsDiffer) return;
     try {
-      dispatch(signedIn(await register({ name, email, password }).unwrap()));
+      const account = await register({ name, email, password }).unwrap();
+      // The confirmation link's page takes a shopper who came from checkout back to it.
+      rememberRegistrationTarget(redirectTarget(searchParams));
+      dispatch(signedIn(account));
     } catch {
       // The error is shown from the mutation's state.
     }
@@ -75,6 +80,11 @@ export function RegisterScreen() {
           Register
         </Button>
       </Form>
+      {/* The rule said before it bites (at Place Order), issue #37. */}
+      <p className="small text-muted mt-3 mb-0">
+        We will send you an e-mail to confirm your address; you can place orders once it is
+        confirmed.
+      </p>
       <p className="mt-3">
         Have an account?{' '}
         <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
