@@ -186,11 +186,12 @@ function PlaceOrder() {
   return (
     <>
       <CheckoutSteps current={4} />
-      <h1>Place Order</h1>
-      {/* On a phone the total is read first; on a wide screen the summary beside says it. */}
+      {/* On a phone the total is read first, as on every step; on a wide screen the summary
+          beside the items says it. */}
       <div className="d-md-none mb-3">
         <RunningTotal />
       </div>
+      <h1>Place Order</h1>
       {placed && (
         // The payment did not complete (cancelled, declined, the window closed): the order stays,
         // awaiting payment, here and on its own page.
