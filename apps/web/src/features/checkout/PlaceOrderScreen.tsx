@@ -147,13 +147,15 @@ function PlaceOrder() {
     } catch (failure) {
       // Refused because the cart went stale (prices, stock, a product gone): show the shopper
       // today's amounts next to the server's message before they try again.
+      // The quote is asked again for the same lines: their prices are not part of its question.
       const status = statusOf(failure);
-      if (status === 400 || status === 409) await refreshCartLines(cartItems);
-      if (typeof status === 'number' && status >= 400 && status < 500) {
+      if (status === 400 || status === 409) {
+        await refreshCartLines(cartItems);
         quote.refetch();
-        // The code may have stopped applying (used up, ended): its field says so.
-        discount.recheck();
       }
+      // The code may have stopped applying (used up, ended): its field says so, and the quote
+      // follows without it.
+      if (typeof status === 'number' && status >= 400 && status < 500) discount.recheck();
       throw failure;
     }
   };
@@ -243,7 +245,8 @@ function PlaceOrder() {
                 <DiscountCodeField discount={discount} />
               </ListGroup.Item>
             )}
-            {quote.problem && (
+            {/* Said once: the refusal of the order may be the quote's reason too. */}
+            {quote.problem && quote.problem !== failure && (
               <ListGroup.Item as="li">
                 <Message variant="danger">{quote.problem}</Message>
               </ListGroup.Item>
