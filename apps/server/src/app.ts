@@ -23,7 +23,6 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { afterSaleJobsPlugin } from './modules/after-sale/after-sale-jobs-plugin.ts';
 import { afterSaleRoutes } from './modules/after-sale/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { quoteStandInRoutes } from './modules/checkout/quote-stand-in.ts';
 import { captureJobsPlugin } from './modules/payments/capture-jobs-plugin.ts';
 import { orderMailPlugin } from './modules/orders/order-mail-plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -199,7 +198,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(uploadFilesPlugin);
   await app.register(userRoutes, { guestOrders: guestOrderClaims });
   await app.register(checkoutRoutes);
-  await app.register(quoteStandInRoutes);
   await app.register(orderRoutes);
   await app.register(paymentRoutes);
   await app.register(afterSaleRoutes);
