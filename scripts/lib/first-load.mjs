@@ -17,7 +17,7 @@ export const LAZY_ONLY = [
   { what: 'the sales dashboard', module: /\/src\/features\/dashboard\// },
   // The dashboard's chart library, loaded by its chart alone.
   { what: 'uPlot', module: /\/node_modules\/uplot\// },
-  { what: 'the PayPal SDK loader', module: /\/src\/features\/orders\/load-paypal-sdk\.ts$/ },
+  { what: 'the PayPal SDK loader', module: /\/src\/components\/payment\/load-paypal-sdk\.ts$/ },
   // The checkout forms' schemas: the home page checks nothing with them.
   { what: 'zod', module: /\/node_modules\/zod\// },
 ];

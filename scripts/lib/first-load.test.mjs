@@ -95,7 +95,7 @@ describe('the first-load check', () => {
     output[2] = chunk('assets/vendor.js', {
       moduleIds: [
         '/shop/apps/web/src/features/admin/OrderListScreen.tsx',
-        '/shop/apps/web/src/features/orders/load-paypal-sdk.ts',
+        '/shop/apps/web/src/components/payment/load-paypal-sdk.ts',
         '/shop/node_modules/zod/v4/classic/schemas.js',
         '/shop/apps/web/src/features/products/HomeScreen.tsx',
       ],

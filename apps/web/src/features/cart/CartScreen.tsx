@@ -16,6 +16,7 @@ import { Message } from '../../components/Message.tsx';
 import { DiscountRow } from '../../components/SummaryRow.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useCartDiscount } from '../../state/cart-discount.ts';
+import { useCheckoutQuote, type CheckoutQuote } from '../../state/checkout-quote.ts';
 import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
 import {
   addItem,
@@ -125,6 +126,43 @@ function FreeShippingNote({ discount }: { discount: ReturnType<typeof useCartDis
   );
 }
 
+/** One figure of the cart's estimate: its label, and the amount at the end of the line. */
+function EstimateRow({ label, amount }: { label: string; amount: number }) {
+  return (
+    <div className="d-flex justify-content-between">
+      <span>{label}</span>
+      <span>{formatMoney(toCents(amount), shopCurrency)}</span>
+    </div>
+  );
+}
+
+/**
+ * What the order will cost, from the server's quote: until the shipping step has given an
+ * address, shipping and tax are not worked out (the shop says so rather than guess); then the
+ * figures, as the order will have them if nothing changes.
+ */
+function CartEstimate({ quote }: { quote: CheckoutQuote }) {
+  if (quote.problem) {
+    return <p className="small text-danger mb-0">{quote.problem}</p>;
+  }
+  const figures = quote.quote ?? quote.lastQuote;
+  const { shippingPrice, taxPrice, totalPrice } = figures ?? {};
+  if (!quote.request?.shippingAddress || shippingPrice == null) {
+    return <p className="small mb-0">Shipping and tax are worked out at checkout</p>;
+  }
+  return (
+    <div aria-label="Estimate" role="group">
+      <EstimateRow label="Shipping" amount={shippingPrice} />
+      {taxPrice != null && <EstimateRow label="Tax" amount={taxPrice} />}
+      {totalPrice != null && (
+        <div className="fw-semibold">
+          <EstimateRow label="Total" amount={totalPrice} />
+        </div>
+      )}
+    </div>
+  );
+}
+
 function Cart({ notice }: { notice?: ReactNode }) {
   const { cartItems, notice: syncNotice } = useSelector(selectCart);
   const userInfo = useSelector(selectUserInfo);
@@ -143,7 +181,10 @@ function Cart({ notice }: { notice?: ReactNode }) {
   const lineCount = useSelector(selectDistinctItemCount);
   // The code kept in the cart, checked again for the lines whenever they change.
   const discount = useCartDiscount();
-  const { itemsPrice, discountPrice } = discount.prices;
+  // The server's figures once they are in; the shared rule's until then (the same, unless a
+  // price changed since the cart was filled).
+  const quote = useCheckoutQuote(discount);
+  const { itemsPrice, discountPrice } = quote.quote ?? discount.prices;
   const isEmpty = cartItems.length === 0;
 
   function confirmDelete() {
@@ -201,6 +242,11 @@ function Cart({ notice }: { notice?: ReactNode }) {
                 currency={shopCurrency}
                 freeShipping={discount.applied.kind === 'free-shipping'}
               />
+            )}
+            {!isEmpty && (
+              <ListGroup.Item>
+                <CartEstimate quote={quote} />
+              </ListGroup.Item>
             )}
             {!isEmpty && (
               <ListGroup.Item>

@@ -8,11 +8,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router';
-import { FormContainer } from '../../components/FormContainer.tsx';
-import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { RequireBuyer } from '../../components/RequireBuyer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { savePaymentMethod, selectCart } from '../../state/cart-slice.ts';
-import { CheckoutSteps } from './CheckoutSteps.tsx';
+import { CheckoutPage } from './RunningTotal.tsx';
 
 function PaymentForm() {
   const { shippingAddress, paymentMethod } = useSelector(selectCart);
@@ -32,8 +31,7 @@ function PaymentForm() {
   }
 
   return (
-    <FormContainer>
-      <CheckoutSteps current={3} />
+    <CheckoutPage current={3}>
       <h1>Payment Method</h1>
       <Form onSubmit={handleSubmit}>
         <Form.Group as="fieldset" className="mb-3">
@@ -57,7 +55,7 @@ function PaymentForm() {
           Continue
         </Button>
       </Form>
-    </FormContainer>
+    </CheckoutPage>
   );
 }
 
@@ -65,8 +63,8 @@ function PaymentForm() {
 export function PaymentScreen() {
   useDocumentTitle('Payment Method');
   return (
-    <RequireAuth>
+    <RequireBuyer>
       <PaymentForm />
-    </RequireAuth>
+    </RequireBuyer>
   );
 }

@@ -5,8 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { FormContainer } from '../../components/FormContainer.tsx';
-import { RequireAuth } from '../../components/RequireAuth.tsx';
+import { RequireBuyer } from '../../components/RequireBuyer.tsx';
 import { Message } from '../../components/Message.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -14,7 +13,9 @@ import { ADDRESS_FIELDS, addressLine } from '../../lib/address-fields.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAddAddressMutation, useGetAddressesQuery } from '../../state/address-book-api.ts';
 import { saveShippingAddress, selectCart } from '../../state/cart-slice.ts';
-import { CheckoutSteps } from './CheckoutSteps.tsx';
+import { selectUserInfo } from '../../state/session-slice.ts';
+import { EmailConfirmationNote, useEmailConfirmation } from './EmailConfirmationNote.tsx';
+import { CheckoutPage } from './RunningTotal.tsx';
 
 type Field = keyof ShippingAddress;
 
@@ -45,13 +46,15 @@ function firstChoice(book: readonly Address[], current: ShippingAddress | null):
 
 /** Step 2 once the address book is known: its addresses to pick from, or a new one. */
 function ShippingChoice() {
-  const { data: book, isLoading } = useGetAddressesQuery();
+  // A guest has no address book.
+  const signedIn = useSelector(selectUserInfo) !== null;
+  const { data: book, isLoading } = useGetAddressesQuery(undefined, { skip: !signedIn });
   // The book is small and quick; the form waits for it so the default is chosen from the start.
   if (isLoading) return null;
-  return <ShippingForm book={book ?? []} />;
+  return <ShippingForm book={book ?? []} signedIn={signedIn} />;
 }
 
-function ShippingForm({ book }: { book: readonly Address[] }) {
+function ShippingForm({ book, signedIn }: { book: readonly Address[]; signedIn: boolean }) {
   const { shippingAddress } = useSelector(selectCart);
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -61,6 +64,7 @@ function ShippingForm({ book }: { book: readonly Address[] }) {
   const [saveToBook, setSaveToBook] = useState(false);
   const [addAddress, adding] = useAddAddressMutation();
   const chosen = book.find((saved) => saved._id === choice);
+  const confirmation = useEmailConfirmation();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,9 +96,10 @@ function ShippingForm({ book }: { book: readonly Address[] }) {
   }
 
   return (
-    <FormContainer>
-      <CheckoutSteps current={2} />
+    <CheckoutPage current={2}>
       <h1>Shipping</h1>
+      {/* Said before the shopper types an address, not only when Place Order is refused. */}
+      <EmailConfirmationNote confirmation={confirmation} />
       <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
         {book.length > 0 && (
           <fieldset className="mb-3">
@@ -140,7 +145,7 @@ function ShippingForm({ book }: { book: readonly Address[] }) {
               }}
             />
           ))}
-        {!chosen && (
+        {!chosen && signedIn && (
           <Form.Check
             id="shipping-save"
             className="mb-3"
@@ -153,7 +158,7 @@ function ShippingForm({ book }: { book: readonly Address[] }) {
           Continue
         </Button>
       </Form>
-    </FormContainer>
+    </CheckoutPage>
   );
 }
 
@@ -161,8 +166,8 @@ function ShippingForm({ book }: { book: readonly Address[] }) {
 export function ShippingScreen() {
   useDocumentTitle('Shipping');
   return (
-    <RequireAuth>
+    <RequireBuyer>
       <ShippingChoice />
-    </RequireAuth>
+    </RequireBuyer>
   );
 }

@@ -1,8 +1,8 @@
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { PayPalPayment } from './PayPalPayment.tsx';
-import { TestModePayment } from './TestModePayment.tsx';
+import { PayPalPayment } from '../../components/payment/PayPalPayment.tsx';
+import { TestModePayment } from '../../components/payment/TestModePayment.tsx';
 import { useGetPayConfigQuery } from './orders-api.ts';
 import { useOrderPayment } from './use-order-payment.ts';
 

@@ -1,18 +1,7 @@
 import { useCallback, useState } from 'react';
-import { paymentFailureMessage, PaymentRefused } from './payment-failure.ts';
+import { paymentFailureMessage, PaymentRefused } from '../../components/payment/payment-failure.ts';
+import type { OrderPayment } from '../../components/payment/order-payment.ts';
 import { usePayOrderMutation, useStartOrderPaymentMutation } from './orders-api.ts';
-
-export interface OrderPayment {
-  /** Asks the server to create the provider's payment for the order's amount; its id. */
-  create(): Promise<string>;
-  /** Asks the server to capture and verify the approved payment; the order is then paid. */
-  capture(providerOrderId: string): Promise<void>;
-  /** True while the server captures. */
-  capturing: boolean;
-  /** The last refusal, in the shopper's words; cleared when a new attempt starts. */
-  error: string | null;
-  setError(update: (current: string | null) => string | null): void;
-}
 
 /**
  * The two server calls every way of paying makes (test mode and PayPal alike). A refusal is

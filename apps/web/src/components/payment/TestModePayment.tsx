@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Message } from '../../components/Message.tsx';
-import type { OrderPayment } from './use-order-payment.ts';
+import { Message } from '../Message.tsx';
+import type { OrderPayment } from './order-payment.ts';
 
 /**
  * The built-in test provider (no PayPal credentials): one button that goes through the same

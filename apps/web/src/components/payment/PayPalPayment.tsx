@@ -1,10 +1,10 @@
 import type { PayConfig } from '@proshop/domain/order-schemas';
 import { useEffect, useRef, useState } from 'react';
-import { Loader } from '../../components/Loader.tsx';
-import { Message } from '../../components/Message.tsx';
+import { Loader } from '../Loader.tsx';
+import { Message } from '../Message.tsx';
 import { loadPayPalSdk, type PayPalButtonsInstance } from './load-paypal-sdk.ts';
 import { PAYMENT_FAILED } from './payment-failure.ts';
-import type { OrderPayment } from './use-order-payment.ts';
+import type { OrderPayment } from './order-payment.ts';
 
 interface PayPalPaymentProps {
   config: PayConfig;

@@ -1,0 +1,16 @@
+/**
+ * What a way of paying (PayPal's buttons, test mode) asks of the screen it is on: the order
+ * page pays an order placed earlier (features/orders/use-order-payment.ts); the place-order
+ * step places the order first (issue #37).
+ */
+export interface OrderPayment {
+  /** Asks the server to create the provider's payment for the order's amount; its id. */
+  create(): Promise<string>;
+  /** Asks the server to capture and verify the approved payment; the order is then paid. */
+  capture(providerOrderId: string): Promise<void>;
+  /** True while the server captures. */
+  capturing: boolean;
+  /** The last refusal, in the shopper's words; cleared when a new attempt starts. */
+  error: string | null;
+  setError(update: (current: string | null) => string | null): void;
+}
