@@ -9,7 +9,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product } from './catalogue-api.ts';
 import { expect, test as base } from './fixtures.ts';
 import { fetchOrderByApi } from './orders-api.ts';
-import { bearer, openSignedIn, type SessionInfo } from './session.ts';
+import { orderLinkTo } from './outbox.ts';
+import { bearer, clientAddressOf, newAccount, openSignedIn, type SessionInfo } from './session.ts';
 import { dollars } from './money.ts';
 
 interface DiscountFields {
@@ -321,5 +322,61 @@ test.describe('discount codes', () => {
     const order = await fetchOrderByApi(request, customer, orderId);
     expect(order).toMatchObject({ discountCode: null, discountPrice: 0, totalPrice: 82.5 });
     await expect(main(page).getByText(/^Discount \(/)).toHaveCount(0);
+  });
+  test('a guest applies a code at Place Order, pays there, and opens the paid order from the e-mailed link', async ({
+    page,
+    addProduct,
+    addDiscount,
+  }) => {
+    const lamp = await addProduct('Guest Coupon Lamp', { price: 80, countInStock: 5 });
+    const { code } = await addDiscount('GUEST', { kind: 'percentage', value: 10 });
+    const guest = newAccount('Guest Coupon');
+    // Guest orders are counted per address: this guest's requests come from one of its own.
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddressOf(guest.email) });
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto('/');
+    await page.evaluate(
+      (items) => localStorage.setItem('cartItems', JSON.stringify(items)),
+      [cartLine(lamp, 1)],
+    );
+    await page.goto('/cart');
+    await main(page).getByRole('button', { name: 'Proceed To Checkout' }).click();
+    const guestWay = main(page).getByRole('region', { name: 'Check out as a guest' });
+    await guestWay.getByLabel('Your email').fill(guest.email);
+    await guestWay.getByLabel('Your name').fill(guest.name);
+    await guestWay.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page).toHaveURL('/shipping');
+    await main(page).getByLabel('Address', { exact: true }).fill(address.address);
+    await main(page).getByLabel('City').fill(address.city);
+    await main(page).getByLabel('Postal Code').fill(address.postalCode);
+    await main(page).getByLabel('Country').fill(address.country);
+    await main(page).getByRole('button', { name: 'Continue' }).click();
+    await main(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/placeorder');
+
+    // A guest's code is checked by the e-mail they gave: no sign-in asked for.
+    await applyCode(page, code);
+    await expect(codeForm(page)).toContainText(`Discount code ${code} applied`);
+    const prices = computeOrderPrices([{ price: 80, qty: 1 }], { kind: 'percentage', value: 10 });
+    await expect(summaryRow(page, `Discount (${code})`)).toContainText(
+      dollars(prices.discountPrice),
+    );
+    await main(page).getByRole('button', { name: 'Pay (test mode)' }).click();
+
+    // Paying placed and paid the order; the guest lands on it through its link.
+    await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\?key=[\w-]+$/);
+    await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // The e-mailed link opens the same order, paid, with its discount, in a fresh visit.
+    const link = await orderLinkTo(guest.email, orderId);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link);
+    await expect(main(page).getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await expect(summaryRow(page, `Discount (${code})`)).toContainText(
+      dollars(prices.discountPrice),
+    );
+    await expect(summaryRow(page, 'Total')).toContainText(dollars(prices.totalPrice));
   });
 });

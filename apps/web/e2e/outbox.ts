@@ -74,3 +74,23 @@ export async function confirmationPathTo(recipient: string): Promise<string> {
     .toBeDefined();
   return path!;
 }
+
+/**
+ * The path of the order link a guest was e-mailed (`/order/{id}?key=…`), from the newest e-mail
+ * to `recipient` that carries one for `orderId`, once the server has written it.
+ */
+export async function orderLinkTo(recipient: string, orderId: string): Promise<string> {
+  let path: string | undefined;
+  const link = new RegExp(`https?://[^/\\s]+(/order/${orderId}\\?key=[\\w%-]+)`);
+  await expect
+    .poll(() => {
+      // Quoted-printable: soft line breaks undone, and "=" written as =3D.
+      const texts = messagesTo(recipient).map((message) =>
+        message.replace(/=\r?\n/g, '').replace(/=3D/gi, '='),
+      );
+      path = texts.map((text) => link.exec(text)?.[1]).findLast(Boolean);
+      return path;
+    })
+    .toBeTruthy();
+  return path!;
+}

@@ -21,8 +21,10 @@ import { selectUserInfo } from '../state/session-slice.ts';
  * still applies, with Remove. Every message is read out as it changes (aria-live).
  */
 export function DiscountCodeField({ discount }: { discount: CartDiscount }) {
-  const { cartItems } = useSelector(selectCart);
+  const { cartItems, guest } = useSelector(selectCart);
   const signedIn = useSelector(selectUserInfo) !== null;
+  // A code is checked for a known customer: the account, or the guest by their e-mail.
+  const buyerKnown = signedIn || guest !== null;
   const dispatch = useDispatch();
   const location = useLocation();
   const [typed, setTyped] = useState('');
@@ -42,7 +44,11 @@ export function DiscountCodeField({ discount }: { discount: CartDiscount }) {
     setRefused(null);
     try {
       // The same arguments as the screen's own check, so that check finds this answer cached.
-      await check({ code, orderItems }).unwrap();
+      await check({
+        code,
+        orderItems,
+        ...(!signedIn && guest && { email: guest.email }),
+      }).unwrap();
       dispatch(applyDiscountCode(code));
       setTyped('');
     } catch (failure) {
@@ -60,7 +66,7 @@ export function DiscountCodeField({ discount }: { discount: CartDiscount }) {
 
   let status = null;
   if (refusal) status = <span className="text-danger">{refusal}</span>;
-  else if (discount.code && !signedIn) {
+  else if (discount.code && !buyerKnown) {
     status = (
       <span>
         <Link to={loginPathFor(location)}>Sign in</Link> to use discount code {discount.code}.
@@ -74,7 +80,7 @@ export function DiscountCodeField({ discount }: { discount: CartDiscount }) {
 
   return (
     <Form onSubmit={(event) => void apply(event)} aria-label="Discount code">
-      {discount.code || !signedIn ? (
+      {discount.code || !buyerKnown ? (
         <div className="form-label mb-1">Discount code</div>
       ) : (
         <Form.Label htmlFor={inputId} className="mb-1">
@@ -89,7 +95,7 @@ export function DiscountCodeField({ discount }: { discount: CartDiscount }) {
             Remove
           </Button>
         </div>
-      ) : signedIn ? (
+      ) : buyerKnown ? (
         <InputGroup>
           <Form.Control
             id={inputId}

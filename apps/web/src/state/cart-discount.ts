@@ -71,14 +71,19 @@ export interface CartDiscount {
  * The cart's discount: the code kept in the cart is checked by the server for the cart's lines
  * (again whenever they change), and the prices are computed by the domain's one rule with the
  * terms and eligibility the server answered, exactly as the server will charge them. A signed-out
- * shopper's code waits for the sign-in (the check needs the customer: first order, uses).
+ * shopper's code waits for the sign-in or the guest's e-mail (the check needs the customer:
+ * first order, uses per customer); a guest is checked by the e-mail they gave.
  */
 export function useCartDiscount(): CartDiscount {
-  const { cartItems, discountCode } = useSelector(selectCart);
+  const { cartItems, discountCode, guest } = useSelector(selectCart);
   const signedIn = useSelector(selectUserInfo) !== null;
   const request =
-    discountCode && signedIn && cartItems.length > 0
-      ? { code: discountCode, orderItems: orderItemsOf(cartItems) }
+    discountCode && (signedIn || guest) && cartItems.length > 0
+      ? {
+          code: discountCode,
+          orderItems: orderItemsOf(cartItems),
+          ...(!signedIn && guest && { email: guest.email }),
+        }
       : skipToken;
   const { data, error, isError, isFetching, refetch } = discountApi.useCheckDiscountQuery(
     request,
