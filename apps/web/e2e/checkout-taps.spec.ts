@@ -87,6 +87,7 @@ test('a new shopper buys one product on a phone in at most 22 taps', async ({
   // The guest lands on the paid order through its link (/order/{id}?key=...).
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\?key=[\w-]+$/);
   await expect(main.getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+  await expect(main.getByText('Payment received. Thank you!')).toBeVisible();
   const paid = await request.get(
     `/api/orders${new URL(page.url()).pathname.slice('/order'.length)}${new URL(page.url()).search}`,
   );

@@ -78,7 +78,8 @@ function JustDone({ order }: { order: Order }) {
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
   // Paid while this page was open: the payment box has just done its work.
   const [unpaidWhenOpened] = useState(!order.isPaid);
-  if (order.isPaid && unpaidWhenOpened) {
+  // Paid here, or paid on the place-order step that just opened this page.
+  if (order.isPaid && (unpaidWhenOpened || placed)) {
     return <Message variant="success">Payment received. Thank you!</Message>;
   }
   if (placed && !order.isPaid && !order.isCancelled) {
