@@ -22,6 +22,18 @@ import { brandedMail } from '../mail/templates/layout.ts';
 /** An amount of the order in the order's own currency, as the shop's screens show it. */
 const moneyOf = (order: Order) => (amount: number) => formatMoney(toCents(amount), order.currency);
 
+/** The order's figures as lines of text, the last one named `totalLabel` ("Total", "Total paid"). */
+function totalsText(order: Order, totalLabel: string): string[] {
+  const money = moneyOf(order);
+  return [
+    `Items: ${money(order.itemsPrice)}`,
+    ...discountText(order),
+    `Shipping: ${money(order.shippingPrice)}`,
+    `Tax: ${money(order.taxPrice)}`,
+    `${totalLabel}: ${money(order.totalPrice)}`,
+  ];
+}
+
 /** The order's lines as the HTML shows them (with their pictures) and as lines of text. */
 function lines(order: Order, brand: MailBrand): { text: string[]; shown: MailLine[] } {
   const money = moneyOf(order);
@@ -151,7 +163,6 @@ function orderLink(brand: MailBrand, orderUrl: string | null, lead: string, labe
  */
 export function guestLinkEmail(order: Order, brand: MailBrand, link: string): MailMessage {
   const { text } = lines(order, brand);
-  const money = moneyOf(order);
   const number = orderLabel(order.orderNumber);
   const keep =
     'Keep this e-mail: its link is the way to see your order, pay for it, cancel it or ask to return it. Anyone with the link can do so, so do not forward it.';
@@ -167,11 +178,7 @@ export function guestLinkEmail(order: Order, brand: MailBrand, link: string): Ma
       ...unpaid,
       '',
       ...text,
-      `Items: ${money(order.itemsPrice)}`,
-      ...discountText(order),
-      `Shipping: ${money(order.shippingPrice)}`,
-      `Tax: ${money(order.taxPrice)}`,
-      `Total: ${money(order.totalPrice)}`,
+      ...totalsText(order, 'Total'),
       '',
       `Open your order: ${link}`,
       keep,
@@ -203,11 +210,7 @@ export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string | 
       `Thank you for your order ${number}. We have received your payment.`,
       '',
       ...text,
-      `Items: ${money(order.itemsPrice)}`,
-      ...discountText(order),
-      `Shipping: ${money(order.shippingPrice)}`,
-      `Tax: ${money(order.taxPrice)}`,
-      `Total paid: ${money(order.totalPrice)}`,
+      ...totalsText(order, 'Total paid'),
       '',
       `It will be sent to ${address}.`,
       ...back.text,
