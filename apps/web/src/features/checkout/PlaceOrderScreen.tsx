@@ -26,15 +26,12 @@ import { useCartDiscount } from '../../state/cart-discount.ts';
 import { useRefreshCartLines } from '../../state/cart-products.ts';
 import { CART_ITEMS_KEY, DISCOUNT_CODE_KEY, reset, selectCart } from '../../state/cart-slice.ts';
 import { cartGuest, useCheckoutQuote } from '../../state/checkout-quote.ts';
+import { useGetPayConfigQuery } from '../../state/payment-api.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { EmailConfirmationNote, useEmailConfirmation } from './EmailConfirmationNote.tsx';
 import { RunningTotal } from './RunningTotal.tsx';
-import {
-  useGetCheckoutPayConfigQuery,
-  usePlaceOrderMutation,
-  type PlacedRef,
-} from './checkout-api.ts';
+import { usePlaceOrderMutation, type PlacedRef } from './checkout-api.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { useCheckoutPayment } from './use-checkout-payment.ts';
 
@@ -87,7 +84,7 @@ function PlaceOrder() {
   const discount = useCartDiscount();
   const quote = useCheckoutQuote(discount);
   const confirmation = useEmailConfirmation();
-  const { data: payConfig } = useGetCheckoutPayConfigQuery();
+  const { data: payConfig } = useGetPayConfigQuery();
 
   // The server priced the items differently from the cart's copies (a price changed since the
   // cart was filled): the lines are brought up to date, so they add up to the figures shown.

@@ -1,11 +1,5 @@
 import type { MessageResponse } from '@proshop/domain/route-schemas';
-import type {
-  CreateOrderRequest,
-  Order,
-  PayConfig,
-  PlacedOrder,
-  StartPaymentResponse,
-} from '@proshop/domain/order-schemas';
+import type { CreateOrderRequest, PlacedOrder } from '@proshop/domain/order-schemas';
 import type { User } from '@proshop/domain/user-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
 
@@ -22,62 +16,35 @@ export interface PlacedRef {
   accessKey?: string | undefined;
 }
 
-const orderPath = ({ id, accessKey }: PlacedRef, tail: string) =>
-  `/api/orders/${encodeURIComponent(id)}${tail}${
-    accessKey ? `?key=${encodeURIComponent(accessKey)}` : ''
-  }`;
-
-// Checkout's own calls: the order page's (features/orders) belong to that feature, and no
-// feature imports another. Paying here calls the same routes as paying on the order page.
-const checkoutApi = apiSlice
-  .enhanceEndpoints({ addTagTypes: ['Order', 'Product'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      placeOrder: build.mutation<PlacedOrder, PlaceOrderArgs>({
-        query: ({ order, idempotencyKey }) => ({
-          url: '/api/orders',
-          method: 'POST',
-          body: order,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
-        // Lists of orders (the shopper's and the admin's) then show the new one.
-        invalidatesTags: (_order, error) => (error ? [] : ['Order']),
+// Checkout's own calls; paying here uses the order page's calls (state/payment-api.ts).
+const checkoutApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order'] }).injectEndpoints({
+  endpoints: (build) => ({
+    placeOrder: build.mutation<PlacedOrder, PlaceOrderArgs>({
+      query: ({ order, idempotencyKey }) => ({
+        url: '/api/orders',
+        method: 'POST',
+        body: order,
+        headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      /** Which provider takes the payment (PayPal, or test mode), as on the order page. */
-      getCheckoutPayConfig: build.query<PayConfig, void>({
-        query: () => '/api/config/pay',
-      }),
-      startCheckoutPayment: build.mutation<StartPaymentResponse, PlacedRef>({
-        query: (placed) => ({ url: orderPath(placed, '/payment'), method: 'POST' }),
-      }),
-      payCheckoutOrder: build.mutation<Order, { placed: PlacedRef; providerOrderId: string }>({
-        query: ({ placed, providerOrderId }) => ({
-          url: orderPath(placed, '/pay'),
-          method: 'PUT',
-          body: { providerOrderId },
-        }),
-        // Paying takes stock.
-        invalidatesTags: (_order, error) => (error ? [] : ['Order', 'Product']),
-      }),
-      /**
-       * Whether the account's e-mail is confirmed (it may not order before): read from the
-       * profile, which knows as soon as the link was followed, unlike the stored session.
-       */
-      getBuyerProfile: build.query<User, void>({
-        query: () => '/api/users/profile',
-        keepUnusedDataFor: 0,
-      }),
-      resendEmailConfirmation: build.mutation<MessageResponse, void>({
-        query: () => ({ url: '/api/users/confirm-email/resend', method: 'POST' }),
-      }),
+      // Lists of orders (the shopper's and the admin's) then show the new one.
+      invalidatesTags: (_order, error) => (error ? [] : ['Order']),
     }),
-  });
+    /**
+     * Whether the account's e-mail is confirmed (it may not order before): read from the
+     * profile, which knows as soon as the link was followed, unlike the stored session.
+     */
+    getBuyerProfile: build.query<User, void>({
+      query: () => '/api/users/profile',
+      keepUnusedDataFor: 0,
+    }),
+    resendEmailConfirmation: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/api/users/confirm-email/resend', method: 'POST' }),
+    }),
+  }),
+});
 
 export const {
   usePlaceOrderMutation,
-  useGetCheckoutPayConfigQuery,
-  useStartCheckoutPaymentMutation,
-  usePayCheckoutOrderMutation,
   useGetBuyerProfileQuery,
   useResendEmailConfirmationMutation,
 } = checkoutApi;

@@ -6,10 +6,14 @@ import {
   PaymentRefused,
 } from '../../components/payment/payment-failure.ts';
 import {
-  usePayCheckoutOrderMutation,
-  useStartCheckoutPaymentMutation,
-  type PlacedRef,
-} from './checkout-api.ts';
+  usePayOrderMutation,
+  useStartOrderPaymentMutation,
+  type OrderRef,
+} from '../../state/payment-api.ts';
+import type { PlacedRef } from './checkout-api.ts';
+
+/** The placed order as the payment calls name it (a guest's with its link's key). */
+const refOf = ({ id, accessKey }: PlacedRef): OrderRef => ({ orderId: id, key: accessKey });
 
 /**
  * Paying on the place-order step (issue #37): the provider's buttons take an OrderPayment as on
@@ -22,8 +26,8 @@ export function useCheckoutPayment(
   place: () => Promise<PlacedRef>,
   onPaid: (placed: PlacedRef) => void,
 ): OrderPayment {
-  const [startPayment] = useStartCheckoutPaymentMutation();
-  const [payOrder, { isLoading: capturing }] = usePayCheckoutOrderMutation();
+  const [startPayment] = useStartOrderPaymentMutation();
+  const [payOrder, { isLoading: capturing }] = usePayOrderMutation();
   const [error, setError] = useState<string | null>(null);
   // The order the provider's payment was started for: the one its approval pays.
   const started = useRef<PlacedRef | null>(null);
@@ -39,7 +43,7 @@ export function useCheckoutPayment(
     try {
       const placed = await place();
       started.current = placed;
-      const { providerOrderId } = await startPayment(placed).unwrap();
+      const { providerOrderId } = await startPayment(refOf(placed)).unwrap();
       return providerOrderId;
     } catch (failure) {
       return refuse(failure);
@@ -50,7 +54,7 @@ export function useCheckoutPayment(
     const placed = started.current;
     if (!placed) return refuse(new Error(PAYMENT_FAILED));
     try {
-      await payOrder({ placed, providerOrderId }).unwrap();
+      await payOrder({ ...refOf(placed), providerOrderId }).unwrap();
     } catch (failure) {
       return refuse(failure);
     }

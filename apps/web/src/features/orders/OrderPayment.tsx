@@ -3,7 +3,7 @@ import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PayPalPayment } from '../../components/payment/PayPalPayment.tsx';
 import { TestModePayment } from '../../components/payment/TestModePayment.tsx';
-import { useGetPayConfigQuery } from './orders-api.ts';
+import { useGetPayConfigQuery } from '../../state/payment-api.ts';
 import { useOrderPayment } from './use-order-payment.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { OrderEvent, OrderNoteRequest } from '@proshop/domain/order-event-schemas';
-import type { Order, PayConfig, StartPaymentResponse } from '@proshop/domain/order-schemas';
+import type { Order } from '@proshop/domain/order-schemas';
 import type {
   AcceptReturnBody,
   DeclineReturnBody,
@@ -9,29 +9,14 @@ import type {
 } from '@proshop/domain/refund-schemas';
 import type { MarkSentRequest } from '@proshop/domain/shipment-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
+import { orderUrl, type OrderRef } from '../../state/payment-api.ts';
 
-/**
- * An order as its buyer's calls name it: by id, and for a guest by the key of its link too
- * (`/order/{id}?key=...`, issue #37), which every call then sends. A plain id is the same as
- * `{ orderId }`: the calls of a signed-in buyer or an admin send no key.
- */
-export interface OrderRef {
-  orderId: string;
-  key?: string | undefined;
-}
+/** An order by id, or by id and a guest's key: a plain id sends no key (an account or an admin). */
 export type OrderArg = string | OrderRef;
 
 const refOf = (arg: OrderArg): OrderRef => (typeof arg === 'string' ? { orderId: arg } : arg);
 
-interface PayArgs extends OrderRef {
-  /** The provider's order id the shopper approved; the server captures it itself. */
-  providerOrderId: string;
-}
-
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
-/** The address of a call about the order (`suffix`: `/pay` ...), with its key if there is one. */
-const orderUrl = ({ orderId, key }: OrderRef, suffix = '') =>
-  `${orderPath(orderId)}${suffix}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
 /** The tag id of an order's timeline (its order's own tag id is the order id). */
 const eventsOf = (id: string) => `${id}/events`;
 
@@ -49,20 +34,6 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
         { type: 'Order', id: 'LIST' },
         ...orders.map((order) => ({ type: 'Order' as const, id: order._id })),
       ],
-    }),
-    getPayConfig: build.query<PayConfig, void>({
-      query: () => '/api/config/pay',
-    }),
-    startOrderPayment: build.mutation<StartPaymentResponse, OrderArg>({
-      query: (arg) => ({ url: orderUrl(refOf(arg), '/payment'), method: 'POST' }),
-    }),
-    payOrder: build.mutation<Order, PayArgs>({
-      query: ({ providerOrderId, ...order }) => ({
-        url: orderUrl(order, '/pay'),
-        method: 'PUT',
-        body: { providerOrderId },
-      }),
-      invalidatesTags: (_order, error) => (error ? [] : ['Order', 'Product']),
     }),
     cancelOrder: build.mutation<Order, OrderArg>({
       query: (arg) => ({ url: orderUrl(refOf(arg), '/cancel'), method: 'POST' }),
@@ -131,9 +102,6 @@ const ordersApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Order', 'Product'] 
 export const {
   useGetOrderDetailsQuery,
   useGetMyOrdersQuery,
-  useGetPayConfigQuery,
-  useStartOrderPaymentMutation,
-  usePayOrderMutation,
   useCancelOrderMutation,
   useRefundOrderMutation,
   useRequestReturnMutation,

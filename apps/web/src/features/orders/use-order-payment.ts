@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { paymentFailureMessage, PaymentRefused } from '../../components/payment/payment-failure.ts';
 import type { OrderPayment } from '../../components/payment/order-payment.ts';
-import { usePayOrderMutation, useStartOrderPaymentMutation } from './orders-api.ts';
+import { usePayOrderMutation, useStartOrderPaymentMutation } from '../../state/payment-api.ts';
 
 /**
  * The two server calls every way of paying makes (test mode and PayPal alike). A refusal is
