@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createOrderRequestSchema, shippingAddressSchema } from './order-schemas.ts';
+import { shippingOptionSchema, taxLineSchema } from './shipping-schemas.ts';
 import { emailSchema } from './user-schemas.ts';
 
 /**
@@ -11,6 +12,8 @@ export const quoteRequestSchema = z.object({
   orderItems: createOrderRequestSchema.shape.orderItems,
   /** Where the order goes; without it shipping and tax are not worked out yet (null). */
   shippingAddress: shippingAddressSchema.optional(),
+  /** The method the shopper picked; absent: the zone's first that can carry the order. */
+  shippingMethod: createOrderRequestSchema.shape.shippingMethod,
   discountCode: createOrderRequestSchema.shape.discountCode,
   /** A guest's e-mail, when known: per-customer code limits count by it (as the code check). */
   email: emailSchema.optional(),
@@ -30,6 +33,18 @@ export const quoteSchema = z.object({
   totalPrice: z.number().nullable(),
   /** The code applied (as stored: upper-case), null without one. */
   discountCode: z.string().nullable(),
+  /**
+   * The methods of the address's zone, each with its price for this order or why it cannot carry
+   * it; null until the address is known. An address outside every zone is refused (422, "Sorry,
+   * we do not ship to …") so the address step can say so before payment.
+   */
+  shippingOptions: z.array(shippingOptionSchema).nullable(),
+  /** The method the figures are for (the one asked, or the first that can carry it); null before the address. */
+  shippingMethod: z.string().nullable(),
+  /** Each tax of the order (empty before the address). */
+  taxLines: z.array(taxLineSchema),
+  /** Prices are entered with tax: the total contains taxPrice ("incl. VAT"), it is not added. */
+  pricesIncludeTax: z.boolean(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -5,17 +5,39 @@ import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { refundSchema, returnSchema } from './refund-schemas.ts';
+import { orderShippingSchema, REGION_PATTERN, taxLineSchema } from './shipping-schemas.ts';
 import { emailSchema, nameSchema } from './user-schemas.ts';
 import { optionValueSchema } from './variant-schemas.ts';
 
 const addressPart = (field: string) =>
   oneLineText(field).min(1, `${field} is required`).max(200, `${field} is too long`);
 
+/**
+ * Where an order goes. `country` is an ISO 3166-1 alpha-2 code from the form's list; the server
+ * stores a code for a country name an older client sends ('USA' → 'US', countryCodeOf) and keeps
+ * text it cannot read, which only a "rest of the world" zone serves. Name, region and phone are
+ * optional (issue #38).
+ */
 export const shippingAddressSchema = z.object({
+  /** Who receives the parcel; absent or '' for the buyer. */
+  name: oneLineText('Name').max(100, 'Name is too long').optional(),
   address: addressPart('Address'),
   city: addressPart('City'),
+  /** ISO 3166-2 ('US-CA'), for a country whose regions the form lists; absent or '' otherwise. */
+  region: z
+    .string('Region must be text')
+    .trim()
+    .toUpperCase()
+    .refine((region) => region === '' || REGION_PATTERN.test(region), 'Choose a region from the list')
+    .optional(),
   postalCode: addressPart('Postal code'),
   country: addressPart('Country'),
+  phone: z
+    .string('Phone must be text')
+    .trim()
+    .max(30, 'Phone is too long')
+    .regex(/^[0-9+() .-]*$/, 'Phone may hold only digits, spaces and + ( ) . -')
+    .optional(),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
@@ -54,6 +76,8 @@ export const createOrderRequestSchema = z.object({
     .min(1, 'Your cart is empty')
     .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
   shippingAddress: shippingAddressSchema,
+  /** The shipping method chosen (issue #38); absent: the zone's first that can carry it. */
+  shippingMethod: idSchema('Shipping method must be an id').max(64).optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, 'Payment method must be PayPal or Credit Card'),
   /** One discount code per order; the server checks it and computes the discount itself. */
   discountCode: z
@@ -91,6 +115,10 @@ export const orderItemSchema = z.object({
   qty: z.number().int(),
   /** The line's share of the order's discount (0 without one). */
   discount: z.number(),
+  /** The line's tax, its rate (basis points) and name; null on lines placed before #38. */
+  tax: z.number().nullable(),
+  taxBasisPoints: z.number().int().nullable(),
+  taxName: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -110,7 +138,13 @@ export const orderSchema = z.object({
   discountPrice: z.number(),
   discountCode: z.string().nullable(),
   shippingPrice: z.number(),
+  /** The method it ships by, as it was when placed (a snapshot: later changes do not touch it). */
+  shipping: orderShippingSchema,
   taxPrice: z.number(),
+  /** Each tax (name, rate, what it applied to, amount); they sum to taxPrice. */
+  taxLines: z.array(taxLineSchema),
+  /** The prices held their tax: the total does not add taxPrice, it contains it. */
+  pricesIncludeTax: z.boolean(),
   totalPrice: z.number(),
   currency: z.string(),
   isPaid: z.boolean(),

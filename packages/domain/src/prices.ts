@@ -1,92 +1,82 @@
 import type { DiscountTerms } from './discounts.ts';
-import { spreadInProportion } from './discounts.ts';
-import { formatMoney, fromCents, lineTotal, MAX_MONEY_CENTS, toCents } from './money.ts';
+import { priceCheckout, type PricingLine, type PricingRules } from './checkout-pricing.ts';
+import { formatMoney, MAX_MONEY_CENTS, toCents } from './money.ts';
+import type { OrderPrices } from './items-pricing.ts';
 
-/** Shipping is free when the items price, after any discount, is above this many cents. */
+export type { OrderPrices, PricedLine } from './items-pricing.ts';
+export { lineDiscountShares } from './items-pricing.ts';
+
+/** The seed's rule, a new shop's data (decisions.md): free above 100.00 after discount, else 25. */
 export const FREE_SHIPPING_ABOVE_CENTS = 100_00;
 export const SHIPPING_PRICE_CENTS = 25_00;
-export const TAX_RATE = 0.15;
-
-export interface PricedLine {
-  price: number;
-  qty: number;
-  /** Whether the order's discount applies to the line (its products or categories); default yes. */
-  eligible?: boolean;
-}
-
-export interface OrderPrices {
-  itemsPrice: number;
-  /** Taken off the items before tax (0 without a discount code). */
-  discountPrice: number;
-  shippingPrice: number;
-  taxPrice: number;
-  totalPrice: number;
-}
-
-const lineCents = (line: PricedLine) => lineTotal(toCents(line.price), line.qty);
-const eligibleCents = (line: PricedLine) => (line.eligible === false ? 0 : lineCents(line));
+/** 15 % on the items, shipping untaxed, prices entered without tax. */
+export const TAX_BASIS_POINTS = 1500;
 
 /**
- * The discount in cents: a percentage of the eligible items rounded half up to the cent, or a
- * fixed amount but never more than the eligible items (the total never goes below zero); free
- * shipping takes nothing off the items.
+ * The rules migration 0026 writes for every shop that had none, with the ids it gives them: one
+ * zone serving every address, one method "Standard", one class "Standard" taxed at 15 %. A
+ * default shop charges exactly what the spec says; tests and benches price with them.
  */
-function discountCents(lines: readonly PricedLine[], discount: DiscountTerms | undefined): number {
-  if (!discount || discount.kind === 'free-shipping') return 0;
-  const eligible = lines.reduce((sum, line) => sum + eligibleCents(line), 0);
-  if (discount.kind === 'fixed') return Math.min(toCents(discount.value), eligible);
-  // Basis points keep the product in integers: 12.5 % of 1999 cents = 1999 * 1250 / 10000.
-  return Math.min(Math.round((eligible * toCents(discount.value)) / 10_000), eligible);
-}
-
-/** Shipping is free above 100 of items after the discount, or with a free-shipping code. */
-function shipsFree(netCents: number, discount?: DiscountTerms): boolean {
-  return discount?.kind === 'free-shipping' || netCents > FREE_SHIPPING_ABOVE_CENTS;
-}
+export const DEFAULT_PRICING_RULES: PricingRules = {
+  zones: [
+    {
+      id: '00000000-0000-4000-8000-00000000a001',
+      name: 'Everywhere',
+      restOfWorld: true,
+      countries: [],
+      regions: [],
+      postalPrefixes: [],
+      shippingTaxClassId: null,
+    },
+  ],
+  methods: [
+    {
+      id: '00000000-0000-4000-8000-00000000b001',
+      zoneId: '00000000-0000-4000-8000-00000000a001',
+      name: 'Standard',
+      priceCents: SHIPPING_PRICE_CENTS,
+      freeAboveCents: FREE_SHIPPING_ABOVE_CENTS,
+      minOrderCents: null,
+      weightBands: [],
+      estimateMinDays: 3,
+      estimateMaxDays: 5,
+      active: true,
+    },
+  ],
+  taxClasses: [{ id: '00000000-0000-4000-8000-00000000c001', name: 'Standard', isDefault: true }],
+  taxRates: [
+    {
+      zoneId: '00000000-0000-4000-8000-00000000a001',
+      taxClassId: '00000000-0000-4000-8000-00000000c001',
+      name: 'Tax',
+      basisPoints: TAX_BASIS_POINTS,
+    },
+  ],
+  pricesIncludeTax: false,
+};
 
 /**
- * How much more (in cents) the items after the discount must come to for free shipping: the
- * cart's "Add $X more for free shipping". 0 when shipping is free already. "Above 100" is
- * strict, so the first amount that ships free is 100.01.
- */
-export function centsToFreeShipping(netCents: number, discount?: DiscountTerms): number {
-  return shipsFree(netCents, discount) ? 0 : FREE_SHIPPING_ABOVE_CENTS + 1 - netCents;
-}
-
-/**
- * The one price rule of the shop, used by the place-order screen and by the server that
- * charges the shopper: items, less the discount (before tax), + shipping (0 when the discounted
- * items are above 100 or the code gives free shipping, else 25) + 15 % tax on the discounted
- * items, rounded half up to cents.
+ * The order's prices under the seed's rules (DEFAULT_PRICING_RULES) for any address: what a
+ * default shop charges, and what tests and benches expect of it. The shop itself prices with the
+ * merchant's rules (priceCheckout).
  */
 export function computeOrderPrices(
-  lines: readonly PricedLine[],
+  lines: readonly PricingLine[],
   discount?: DiscountTerms,
 ): OrderPrices {
-  const itemsCents = lines.reduce((sum, line) => sum + lineCents(line), 0);
-  const offCents = discountCents(lines, discount);
-  const netCents = itemsCents - offCents;
-  const shippingCents = shipsFree(netCents, discount) ? 0 : SHIPPING_PRICE_CENTS;
-  const taxCents = Math.round(netCents * TAX_RATE);
-  return {
-    itemsPrice: fromCents(itemsCents),
-    discountPrice: fromCents(offCents),
-    shippingPrice: fromCents(shippingCents),
-    taxPrice: fromCents(taxCents),
-    totalPrice: fromCents(netCents + shippingCents + taxCents),
-  };
+  const priced = priceCheckout(lines, discount, DEFAULT_PRICING_RULES, { country: 'US' });
+  if (priced.kind !== 'priced') throw new Error('The default rules serve every address');
+  return priced.prices;
 }
 
 /**
- * Each line's share of the discount in cents, in proportion to the eligible lines' amounts
- * (spreadInProportion): they add up to the discount exactly, and each order line records its
- * own, so that a refund of some units gives back what was paid for them.
+ * How much more (in cents) the items after the discount must come to for free shipping under
+ * the seed's rule: the cart's "Add $X more for free shipping". 0 when shipping is free already.
+ * "Above 100" is strict, so the first amount that ships free is 100.01.
  */
-export function lineDiscountShares(
-  lines: readonly PricedLine[],
-  discount?: DiscountTerms,
-): number[] {
-  return spreadInProportion(discountCents(lines, discount), lines.map(eligibleCents));
+export function centsToFreeShipping(netCents: number, discount?: DiscountTerms): number {
+  if (discount?.kind === 'free-shipping' || netCents > FREE_SHIPPING_ABOVE_CENTS) return 0;
+  return FREE_SHIPPING_ABOVE_CENTS + 1 - netCents;
 }
 
 /**

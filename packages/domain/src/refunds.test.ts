@@ -33,10 +33,14 @@ function order(
       priceCents: toCents(price),
       qty,
       discountCents: shares[i]!,
+      // As an order placed before lines kept their tax: its tax is shared out in proportion.
+      taxCents: null,
     })),
     itemsCents: toCents(prices.itemsPrice),
     shippingCents: toCents(prices.shippingPrice),
     taxCents: toCents(prices.taxPrice),
+    shippingTaxCents: 0,
+    pricesIncludeTax: false,
     totalCents: toCents(prices.totalPrice),
     earlier: [],
   };
@@ -351,12 +355,14 @@ describe('the order as the refund rule reads it', () => {
   it('is in cents, with every refund but failed ones, in their order', () => {
     expect(refundableOrder(answer)).toEqual({
       lines: [
-        { id: 'lamp', priceCents: 40_00, qty: 2, discountCents: 8_00 },
-        { id: 'kettle', priceCents: 19_99, qty: 1, discountCents: 0 },
+        { id: 'lamp', priceCents: 40_00, qty: 2, discountCents: 8_00, taxCents: null },
+        { id: 'kettle', priceCents: 19_99, qty: 1, discountCents: 0, taxCents: null },
       ],
       itemsCents: 99_99,
       shippingCents: 25_00,
       taxCents: 13_80,
+      shippingTaxCents: 0,
+      pricesIncludeTax: false,
       totalCents: 130_79,
       earlier: [
         { lines: [{ orderItem: 'lamp', qty: 1 }], shipping: false, amountCents: 37_26 },

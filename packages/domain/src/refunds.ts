@@ -17,6 +17,11 @@ export interface RefundableLine {
   priceCents: number;
   qty: number;
   discountCents: number;
+  /**
+   * The tax the line was charged (issue #38: per line, kept with it); null for an order placed
+   * before, whose tax is shared out in proportion instead (taxShare).
+   */
+  taxCents: number | null;
 }
 
 /** Some units of one order line. */
@@ -38,6 +43,10 @@ export interface RefundableOrder {
   itemsCents: number;
   shippingCents: number;
   taxCents: number;
+  /** The tax on shipping, part of taxCents (0 where shipping is not taxed). */
+  shippingTaxCents: number;
+  /** The prices held their tax: a refund gives back what was paid, the tax is inside it. */
+  pricesIncludeTax: boolean;
   /** What was captured: the ceiling of every refund together. */
   totalCents: number;
   earlier: readonly EarlierRefund[];
@@ -51,10 +60,20 @@ type Amount = number | string;
  * stored rows shaped like it.
  */
 export interface RefundSource {
-  orderItems: readonly { _id: string; price: Amount; qty: number; discount: Amount }[];
+  orderItems: readonly {
+    _id: string;
+    price: Amount;
+    qty: number;
+    discount: Amount;
+    /** The line's tax; null or absent for an order placed before taxes were kept per line. */
+    tax?: Amount | null;
+  }[];
   itemsPrice: Amount;
   shippingPrice: Amount;
   taxPrice: Amount;
+  /** The tax on shipping (absent: 0). */
+  shippingTax?: Amount;
+  pricesIncludeTax?: boolean;
   totalPrice: Amount;
   /** Every refund of the order, failed ones included: they are left out here. */
   refunds: readonly {
@@ -77,10 +96,13 @@ export function refundableOrder(order: RefundSource): RefundableOrder {
       priceCents: toCents(item.price),
       qty: item.qty,
       discountCents: toCents(item.discount),
+      taxCents: item.tax === null || item.tax === undefined ? null : toCents(item.tax),
     })),
     itemsCents: toCents(order.itemsPrice),
     shippingCents: toCents(order.shippingPrice),
     taxCents: toCents(order.taxPrice),
+    shippingTaxCents: toCents(order.shippingTax ?? 0),
+    pricesIncludeTax: order.pricesIncludeTax ?? false,
     totalCents: toCents(order.totalPrice),
     earlier: order.refunds
       .filter((refund) => refund.status !== 'failed')
@@ -106,6 +128,7 @@ export interface RefundPlan {
   itemsCents: number;
   /** The units' share of the order's discount, which is not given back. */
   discountCents: number;
+  /** The tax of the units and of the shipping refunded: added to them, or inside them. */
   taxCents: number;
   shippingCents: number;
   goodwillCents: number;
@@ -156,6 +179,30 @@ function itemsValue(
     discountCents += price - (paidForUnits(line, from + qty) - paidForUnits(line, from));
   }
   return { itemsCents, discountCents };
+}
+
+/**
+ * The tax of the first `units` of a line that kept its own: the same fraction of it, rounded
+ * half up, so that refunds of every unit, in any number of refunds, give back exactly its tax.
+ */
+function taxForUnits(line: RefundableLine, units: number): number {
+  if (units === 0 || line.taxCents === null) return 0;
+  return Math.round((line.taxCents * units) / line.qty);
+}
+
+/** The tax of `lines` on top of the units refunded before, each line its own (issue #38). */
+function linesTax(
+  order: RefundableOrder,
+  left: ReadonlyMap<string, number>,
+  lines: readonly LineQuantity[],
+): number {
+  const byId = new Map(order.lines.map((line) => [line.id, line]));
+  return lines.reduce((sum, { orderItem, qty }) => {
+    const line = byId.get(orderItem);
+    if (!line) return sum;
+    const from = refundedBefore(line, left);
+    return sum + taxForUnits(line, from + qty) - taxForUnits(line, from);
+  }, 0);
 }
 
 /** What the buyer paid for the units refunded before, after their discount. */
@@ -228,10 +275,18 @@ export function planRefund(
   const lines = [...wanted].map(([orderItem, qty]) => ({ orderItem, qty }));
   const { itemsCents, discountCents } = itemsValue(order, left, lines);
   const netCents = itemsCents - discountCents;
+  // An order that kept each line's tax gives back exactly the tax of the units; an older one a
+  // share of its tax in proportion to what the units cost.
+  const perLine = order.lines.every((line) => line.taxCents !== null);
   const paidBefore = netBefore(order, left);
-  const taxCents = taxShare(order, paidBefore + netCents) - taxShare(order, paidBefore);
+  const itemsTaxCents = perLine
+    ? linesTax(order, left, lines)
+    : taxShare(order, paidBefore + netCents) - taxShare(order, paidBefore);
   const shippingCents = request.shipping ? order.shippingCents : 0;
-  const amountCents = netCents + taxCents + shippingCents + goodwillCents;
+  const taxCents = itemsTaxCents + (request.shipping ? order.shippingTaxCents : 0);
+  // With prices entered with tax the tax is inside what was paid for the units and the shipping.
+  const addedTax = order.pricesIncludeTax ? 0 : taxCents;
+  const amountCents = netCents + addedTax + shippingCents + goodwillCents;
   if (amountCents === 0) return { reason: 'nothing' };
   const leftCents = refundableCents(order);
   if (amountCents > leftCents) return { reason: 'over-captured', leftCents };

@@ -12,3 +12,4 @@ export * from './schema/mail.ts';
 export * from './schema/cart.ts';
 export * from './schema/addresses.ts';
 export * from './schema/wishlist.ts';
+export * from './schema/shipping.ts';

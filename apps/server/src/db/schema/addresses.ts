@@ -14,10 +14,16 @@ export const addresses = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     label: text('label').notNull().default(''),
+    /** Who receives the parcel; '' for the customer themself. */
+    name: text('name').notNull().default(''),
     address: text('address').notNull(),
     city: text('city').notNull(),
+    /** ISO 3166-2 ('US-CA'), '' where none was given. */
+    region: text('region').notNull().default(''),
     postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2, or the free text of an address saved before codes. */
     country: text('country').notNull(),
+    phone: text('phone').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,6 +3,7 @@
 import { REFUND_STATUSES, RETURN_STATUSES } from '@proshop/domain/refund-schemas';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '@proshop/domain/order-events';
 import type { OptionValue } from '@proshop/domain/variants';
+import type { StoredTaxLine } from '@proshop/domain/shipping-schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,10 +39,16 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
+    /** Who receives the parcel; '' for the buyer. */
+    shipName: text('ship_name').notNull().default(''),
     address: text('address').notNull(),
     city: text('city').notNull(),
+    /** ISO 3166-2 ('US-CA'), '' where none was given. */
+    region: text('region').notNull().default(''),
     postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2, or the free text of an order placed before codes. */
     country: text('country').notNull(),
+    phone: text('phone').notNull().default(''),
     paymentMethod: text('payment_method').notNull(),
     itemsPrice: money('items_price').notNull(),
     /** Taken off the items before tax by the order's discount code (0 without one). */
@@ -50,6 +57,21 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
     shippingPrice: money('shipping_price').notNull(),
+    /**
+     * The shipping method as it was when the order was placed (issue #38): a snapshot, so that
+     * changing the merchant's rules never changes a placed order. The id is the method's then
+     * (no foreign key: the method may be deleted); orders before #38 say 'Standard'.
+     */
+    shippingMethodId: uuid('shipping_method_id'),
+    shippingMethodName: text('shipping_method_name').notNull().default('Standard'),
+    shippingEstimateMinDays: smallint('shipping_estimate_min_days'),
+    shippingEstimateMaxDays: smallint('shipping_estimate_max_days'),
+    /** The tax on shipping, part of tax_price (0 where shipping is not taxed). */
+    shippingTax: money('shipping_tax').notNull().default('0'),
+    /** Whether the prices held their tax (the total then does not add tax_price). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** Each tax of the order: name, rate, what it applied to and its amount; they sum to tax_price. */
+    taxLines: jsonb('tax_lines').$type<StoredTaxLine[]>().notNull().default([]),
     taxPrice: money('tax_price').notNull(),
     totalPrice: money('total_price').notNull(),
     currency: text('currency').notNull().default('USD'),
@@ -168,6 +190,13 @@ export const orderItems = pgTable(
     qty: integer('qty').notNull(),
     /** The line's share of the order's discount, in proportion (domain/prices.ts). */
     discount: money('discount').notNull().default('0'),
+    /**
+     * The line's tax (issue #38: rounded per line, so the order's items tax is their sum), the
+     * rate in basis points and its name; null on lines placed before taxes were kept per line.
+     */
+    tax: money('tax'),
+    taxBasisPoints: integer('tax_basis_points'),
+    taxName: text('tax_name'),
     /** The line's place in the order, as the shopper's cart listed it (0 first). */
     position: smallint('position').notNull().default(0),
     /**

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt, updatedAt, money } from './columns.ts';
+import { taxClasses } from './shipping.ts';
 import { brands, categories } from './taxonomy.ts';
 import { users } from './users.ts';
 
@@ -54,6 +55,8 @@ export const products = pgTable(
     minPrice: money('min_price').notNull().default('0'),
     maxPrice: money('max_price').notNull().default('0'),
     variantCount: integer('variant_count').notNull().default(1),
+    /** What the product is taxed as (issue #38); null: the shop's default class (Standard). */
+    taxClassId: uuid('tax_class_id').references(() => taxClasses.id, { onDelete: 'restrict' }),
     /** Units at or below which a variant is low on stock; null: the shop's LOW_STOCK_THRESHOLD. */
     lowStockThreshold: integer('low_stock_threshold'),
     /**
@@ -169,6 +172,8 @@ export const productVariants = pgTable(
     /** One of the product's pictures, or null for its main one. */
     image: text('image'),
     active: boolean('active').notNull().default(true),
+    /** One unit's weight for weight-banded shipping (issue #38); null weighs nothing. */
+    weightGrams: integer('weight_grams'),
     /** Its place in the admin's table (0 first). */
     position: smallint('position').notNull().default(0),
     createdAt: createdAt(),
@@ -177,6 +182,7 @@ export const productVariants = pgTable(
   (table) => [
     check('product_variants_count_in_stock_check', sql`${table.countInStock} >= 0`),
     check('product_variants_price_check', sql`${table.price} >= 0`),
+    check('product_variants_weight_check', sql`${table.weightGrams} >= 0`),
     uniqueIndex('product_variants_sku_key').on(sql`lower(${table.sku})`),
     uniqueIndex('product_variants_product_options_key').on(table.productId, table.options),
     index('product_variants_product_idx').on(table.productId, table.position),
