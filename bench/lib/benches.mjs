@@ -20,6 +20,7 @@ export const benches = [
   node('memory.mjs'),
   node('startup.mjs'),
   tsx('csv.ts'),
+  tsx('quote.ts'),
 ];
 
 /** The runner itself: the one script of bench/ that is not a bench. */

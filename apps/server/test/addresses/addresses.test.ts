@@ -14,14 +14,14 @@ const home = {
   address: '1 Elm St',
   city: 'Springfield',
   postalCode: '111',
-  country: 'USA',
+  country: 'US',
 };
 const work = {
   label: 'Work',
   address: '9 Oak Ave',
   city: 'Shelbyville',
   postalCode: '222',
-  country: 'USA',
+  country: 'US',
 };
 
 describe('address book /api/addresses', () => {
@@ -124,10 +124,35 @@ describe('address book /api/addresses', () => {
       headers: other.headers,
     });
     expect(deleted.statusCode).toBe(404);
-    expect(await list(owner.headers)).toEqual([{ _id: id, ...home, isDefault: true }]);
+    expect(await list(owner.headers)).toEqual([
+      { _id: id, ...home, name: '', region: '', phone: '', isDefault: true },
+    ]);
     // The failed "make it the default" did not take the other customer's own default away.
     expect((await list(other.headers)).map((a) => a.isDefault)).toEqual([true]);
     expect((await edit(other.headers, 'not-an-id', work)).statusCode).toBe(404);
+  });
+
+  it('keeps the recipient, region and phone, and a country name as its code (text it cannot read as it is)', async () => {
+    const { headers } = await createSignedInUser(t.database.db);
+    const named = await add(headers, {
+      ...home,
+      name: 'Ann Lee',
+      region: 'us-ca',
+      phone: '+1 (555) 010-0100',
+      country: 'United States',
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json()).toMatchObject({
+      name: 'Ann Lee',
+      region: 'US-CA',
+      phone: '+1 (555) 010-0100',
+      country: 'US',
+    });
+    const edited = await edit(headers, named.json<Address>()._id, { ...work, country: 'uk' });
+    expect(edited.json()).toMatchObject({ country: 'GB', name: '', region: '', phone: '' });
+    const unknown = await add(headers, { ...work, country: 'Atlantis' });
+    expect(unknown.json()).toMatchObject({ country: 'Atlantis' });
+    expect((await list(headers)).map((a) => a.country).sort()).toEqual(['Atlantis', 'GB']);
   });
 
   it('checks the fields as the shipping address does', async () => {

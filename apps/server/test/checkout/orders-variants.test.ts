@@ -123,6 +123,10 @@ describe(`orders of variants (${testDatabaseKind})`, () => {
         qty: 2,
         // No discount code: no share of a discount.
         discount: 0,
+        // 15 % of 50.00 and of 20.00, each line its own (issue #38).
+        tax: 7.5,
+        taxBasisPoints: 1500,
+        taxName: 'Tax',
       },
       {
         _id: expect.any(String),
@@ -139,6 +143,9 @@ describe(`orders of variants (${testDatabaseKind})`, () => {
         price: 20,
         qty: 1,
         discount: 0,
+        tax: 3,
+        taxBasisPoints: 1500,
+        taxName: 'Tax',
       },
     ];
     expect(order.orderItems).toEqual(lines);

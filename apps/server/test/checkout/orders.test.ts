@@ -49,15 +49,21 @@ describe('orders', () => {
     );
     expect(res.statusCode).toBe(201);
     const order = res.json();
-    // 2 × 19.99 + 89.50 = 129.48; free shipping above 100; tax 19.42; total 148.90.
+    // 2 × 19.99 + 89.50 = 129.48; free shipping above 100; tax 15 % rounded per line (issue
+    // #38): 6.00 + 13.43 = 19.43; total 148.91. The country is kept as its code.
     expect(order).toMatchObject({
       user: { _id: shopper.user.id, name: 'Olive Buyer', email: shopper.user.email },
-      shippingAddress: address,
+      shippingAddress: { ...address, country: 'US', name: '', region: '', phone: '' },
       paymentMethod: 'PayPal',
       itemsPrice: 129.48,
       shippingPrice: 0,
-      taxPrice: 19.42,
-      totalPrice: 148.9,
+      shipping: { method: 'Standard', estimateMinDays: 3, estimateMaxDays: 5, tax: 0 },
+      taxPrice: 19.43,
+      taxLines: [
+        { name: 'Tax', basisPoints: 1500, appliesTo: 'items', base: 129.48, amount: 19.43 },
+      ],
+      pricesIncludeTax: false,
+      totalPrice: 148.91,
       isPaid: false,
       paidAt: null,
       isSent: false,
@@ -79,10 +85,12 @@ describe('orders', () => {
       image: product.image,
       // No discount code: no line has a share of a discount.
       discount: 0,
+      taxBasisPoints: 1500,
+      taxName: 'Tax',
     });
     const lines = [
-      { ...line(lamp, lampVariant), price: 19.99, qty: 2 },
-      { ...line(chair, chairVariant), price: 89.5, qty: 1 },
+      { ...line(lamp, lampVariant), price: 19.99, qty: 2, tax: 6 },
+      { ...line(chair, chairVariant), price: 89.5, qty: 1, tax: 13.43 },
     ];
     expect(order.orderItems).toEqual(lines);
     const again = await t.app.inject({ url: `/api/orders/${order._id}`, headers: shopper.headers });

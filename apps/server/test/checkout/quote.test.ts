@@ -6,7 +6,7 @@
 // quote with a code is counted as a code check.
 import type { Quote } from '@proshop/domain/checkout-schemas';
 import type { PlacedOrder } from '@proshop/domain/order-schemas';
-import { computeOrderPrices } from '@proshop/domain/prices';
+import { computeOrderPrices, DEFAULT_PRICING_RULES } from '@proshop/domain/prices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discounts } from '../../src/db/schema.ts';
 import { rateLimitRules } from '../../src/modules/rate-limit/rules.ts';
@@ -76,6 +76,11 @@ describe(`POST /api/checkout/quote (${testDatabaseKind})`, () => {
       totalPrice: null,
       // As stored, whatever the case typed.
       discountCode: 'QUOTE10',
+      // Shipping is chosen and taxed for an address (issue #38).
+      shippingOptions: null,
+      shippingMethod: null,
+      taxLines: [],
+      pricesIncludeTax: false,
     });
     const without = await quote({ orderItems: lines() });
     expect(without.json()).toMatchObject({
@@ -125,7 +130,18 @@ describe(`POST /api/checkout/quote (${testDatabaseKind})`, () => {
         taxPrice,
         totalPrice,
         discountCode,
-      }).toEqual(quoted);
+      }).toEqual({
+        itemsPrice: quoted.itemsPrice,
+        discountPrice: quoted.discountPrice,
+        shippingPrice: quoted.shippingPrice,
+        taxPrice: quoted.taxPrice,
+        totalPrice: quoted.totalPrice,
+        discountCode: quoted.discountCode,
+      });
+      // The default shop's one method, and its tax line, as the order keeps them.
+      expect(quoted.shippingMethod).toBe(DEFAULT_PRICING_RULES.methods[0]!.id);
+      expect(order.taxLines).toEqual(quoted.taxLines);
+      expect(order.shipping.method).toBe(quoted.shippingOptions![0]!.name);
     }
   });
 

@@ -13,6 +13,10 @@ export interface StoredLine {
   sku?: string | null;
   options?: OptionValue[];
   discount?: string;
+  /** The line's tax, rate and its name (issue #38); absent: null, as on lines placed before. */
+  tax?: string;
+  taxBasisPoints?: number;
+  taxName?: string;
 }
 
 export interface StoredOrder {
@@ -60,6 +64,9 @@ export async function storeOrder(db: Database, order: StoredOrder = {}) {
       price: line.price,
       qty: line.qty ?? 1,
       discount: line.discount ?? '0',
+      tax: line.tax ?? null,
+      taxBasisPoints: line.taxBasisPoints ?? null,
+      taxName: line.taxName ?? null,
       position,
     })),
   );

@@ -9,6 +9,7 @@ import {
   sampleMails,
 } from '../../src/commands/mail-preview/sample-mails.ts';
 import { html, trusted } from '../../src/modules/mail/templates/html.ts';
+import { receiptEmail } from '../../src/modules/orders/order-emails.ts';
 
 const mails = Object.entries(sampleMails());
 
@@ -84,11 +85,44 @@ describe('every e-mail, with sample data', () => {
     expect(receipt.html).toContain('src="https://shop.example/images/backpack-green-160.webp"');
     expect(receipt.html).toContain('src="https://cdn.example/desk-lamp.webp"');
     expect(receipt.html).toContain(`href="https://shop.example/order/${SAMPLE_ORDER._id}"`);
-    for (const shown of ['Travel Backpack — Colour: Green', '$79.99', '$49.00', '$133.50']) {
+    for (const shown of ['Travel Backpack — Colour: Green', '$79.99', '$49.00', '$133.51']) {
       expect(receipt.html).toContain(shown);
     }
     expect(receipt.text).toContain('Zoë <Tester> & Co');
-    expect(receipt.text).toContain('Total paid: $133.50');
+    expect(receipt.text).toContain('Total paid: $133.51');
+  });
+
+  it('names the shipping method and its estimate, each tax by its name and rate, and the country', () => {
+    const receipt = Object.fromEntries(mails).receipt!;
+    expect(receipt.text).toContain('Shipping (Standard, 3–5 days): $0.00');
+    expect(receipt.text).toContain('Tax 15%: $17.42');
+    expect(receipt.text).toContain('Springfield US-IL 12345, United States');
+    expect(receipt.html).toContain('Shipping (Standard, 3–5 days)');
+    expect(receipt.html).toContain('Tax 15%');
+  });
+
+  it('says "Incl." of the taxes prices held, and the tax on shipping apart', () => {
+    const inclusive = receiptEmail(
+      {
+        ...SAMPLE_ORDER,
+        shippingPrice: 6,
+        shipping: { method: 'Express', estimateMinDays: 1, estimateMaxDays: 1, tax: 1 },
+        pricesIncludeTax: true,
+        taxLines: [
+          { name: 'VAT', basisPoints: 2000, appliesTo: 'items', base: 116.09, amount: 19.35 },
+          { name: 'VAT', basisPoints: 2000, appliesTo: 'shipping', base: 6, amount: 1 },
+        ],
+        taxPrice: 20.35,
+        totalPrice: 122.09,
+      },
+      SAMPLE_BRAND,
+      null,
+    );
+    expect(inclusive.text).toContain('Shipping (Express, 1 day): $6.00');
+    expect(inclusive.text).toContain('Incl. VAT 20%: $19.35');
+    expect(inclusive.text).toContain('Incl. VAT 20% on shipping: $1.00');
+    expect(inclusive.text).toContain('Total paid: $122.09');
+    expect(inclusive.html).toContain('Incl. VAT 20% on shipping');
   });
 
   it('names the order by its number (#1042) in the subject and text, its id only in the link', () => {
@@ -128,7 +162,7 @@ describe('every e-mail, with sample data', () => {
     expect(refunded.text).toContain('1 x Desk Lamp at $24.50 = $24.50');
     expect(refunded.text).not.toContain('2 x Desk Lamp');
     expect(refunded.text).toContain('Refunded: -$24.50');
-    expect(refunded.text).toContain('New total: $109.00');
+    expect(refunded.text).toContain('New total: $109.01');
     expect(refunded.text).toMatch(/Refunded, not in the parcel:\n1 x Desk Lamp\n/);
     expect(refunded.html).toContain('New total');
     expect(refunded.html).toContain('-$24.50');

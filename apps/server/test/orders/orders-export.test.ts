@@ -44,6 +44,12 @@ const HEADER = [
   'Refunded',
   'Currency',
   'Status',
+  'Shipping method',
+  'Shipping tax',
+  'Tax lines',
+  'Prices include tax',
+  'Line tax',
+  'Line tax rate',
 ];
 
 /** The cells of a data line by column name. */
@@ -193,6 +199,13 @@ describe('GET /api/orders/export.csv', () => {
       Refunded: '10.00',
       Currency: 'USD',
       Status: 'Partially refunded',
+      // Stored before issue #38: the method every order had, no tax of its own per line.
+      'Shipping method': 'Standard',
+      'Shipping tax': '0.00',
+      'Tax lines': '',
+      'Prices include tax': 'no',
+      'Line tax': '',
+      'Line tax rate': '',
     });
     expect(byColumn(second!)).toMatchObject({
       'Order ID': ids.tricky,
@@ -219,6 +232,56 @@ describe('GET /api/orders/export.csv', () => {
     // The raw text: the quoted cells as RFC 4180 writes them.
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(res.body).toContain('"Flat 2, ""The Old Mill"", Riverside"');
+  });
+
+  it("ends each line with the order's shipping method and taxes, and the line's own tax (issue #38)", async () => {
+    const order = await storeOrder(t.database.db, {
+      buyerName: 'Vera Vat',
+      createdAt: new Date('2026-03-02T09:00:00Z'),
+      lines: [
+        { name: 'Book', price: '10.70', tax: '0.70', taxBasisPoints: 700, taxName: 'VAT' },
+        { name: 'Lamp', price: '24.00', tax: '4.00', taxBasisPoints: 2000, taxName: 'VAT' },
+      ],
+      values: {
+        shippingPrice: '6.00',
+        shippingMethodName: 'Express',
+        shippingEstimateMinDays: 1,
+        shippingEstimateMaxDays: 2,
+        shippingTax: '1.00',
+        pricesIncludeTax: true,
+        taxLines: [
+          { name: 'VAT', basisPoints: 700, appliesTo: 'items', base: '10.70', amount: '0.70' },
+          { name: 'VAT', basisPoints: 2000, appliesTo: 'items', base: '24.00', amount: '4.00' },
+          { name: 'VAT', basisPoints: 2000, appliesTo: 'shipping', base: '6.00', amount: '1.00' },
+        ],
+        taxPrice: '5.70',
+        totalPrice: '40.70',
+      },
+    });
+    const res = await exportCsv(`?q=${order.id}`);
+    const [header, first, second] = rowsOf(res.body);
+    // After the columns there were before, so that a sheet reading them by position still does.
+    expect(header!.slice(0, 27)).toEqual(HEADER.slice(0, 27));
+    expect(byColumn(first!)).toMatchObject({
+      Tax: '5.70',
+      Shipping: '6.00',
+      'Order total': '40.70',
+      'Shipping method': 'Express',
+      'Shipping tax': '1.00',
+      'Tax lines': 'VAT 7%: 0.70; VAT 20%: 4.00; VAT 20% on shipping: 1.00',
+      'Prices include tax': 'yes',
+      'Line tax': '0.70',
+      'Line tax rate': 'VAT 7%',
+    });
+    // The order's amounts on its first line only; what tells the line apart on each.
+    expect(byColumn(second!)).toMatchObject({
+      'Shipping method': 'Express',
+      'Shipping tax': '',
+      'Tax lines': '',
+      'Prices include tax': 'yes',
+      'Line tax': '4.00',
+      'Line tax rate': 'VAT 20%',
+    });
   });
 
   it('keeps Unicode as UTF-8', async () => {

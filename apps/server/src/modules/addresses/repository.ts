@@ -6,7 +6,15 @@ import { users } from '../../db/schema/users.ts';
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = Pick<
   AddressRow,
-  'label' | 'address' | 'city' | 'postalCode' | 'country' | 'isDefault'
+  | 'label'
+  | 'name'
+  | 'address'
+  | 'city'
+  | 'region'
+  | 'postalCode'
+  | 'country'
+  | 'phone'
+  | 'isDefault'
 >;
 
 /**

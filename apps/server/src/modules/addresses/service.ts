@@ -5,6 +5,7 @@ import {
   type Address,
   type ParsedAddressRequest,
 } from '@proshop/domain/address-schemas';
+import { countryCodeOf } from '@proshop/domain/countries';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
@@ -20,6 +21,7 @@ import {
   lockOwner,
   updateAddress,
   type AddressRow,
+  type AddressValues,
 } from './repository.ts';
 
 // The address book is the customer's own: every query names their id, so another customer's
@@ -29,11 +31,31 @@ import {
 const toAddress = (row: AddressRow): Address => ({
   _id: row.id,
   label: row.label,
+  name: row.name,
   address: row.address,
   city: row.city,
+  region: row.region,
   postalCode: row.postalCode,
   country: row.country,
+  phone: row.phone,
   isDefault: row.isDefault,
+});
+
+/**
+ * The fields as the book keeps them (issue #38): the country as its ISO code when its text names
+ * one ('USA' → 'US', as an older client sends it), else as written; name, region, phone '' when
+ * not given.
+ */
+const storedValues = (request: ParsedAddressRequest, isDefault: boolean): AddressValues => ({
+  label: request.label,
+  name: request.name ?? '',
+  address: request.address,
+  city: request.city,
+  region: request.region ?? '',
+  postalCode: request.postalCode,
+  country: countryCodeOf(request.country) ?? request.country,
+  phone: request.phone ?? '',
+  isDefault,
 });
 
 export async function listAddresses(db: Database, user: SessionUser): Promise<Address[]> {
@@ -65,7 +87,7 @@ export async function addAddress(
     if ((await countAddresses(tx, user.id)) >= MAX_ADDRESSES) throw conflict(TOO_MANY_ADDRESSES);
     const isDefault = request.isDefault ?? !(await hasDefault(tx, user.id));
     if (isDefault) await clearDefault(tx, user.id, null);
-    return toAddress(await insertAddress(tx, user.id, { ...request, isDefault }));
+    return toAddress(await insertAddress(tx, user.id, storedValues(request, isDefault)));
   });
 }
 
@@ -82,7 +104,7 @@ export async function editAddress(
     if (!current) throw notFound(ADDRESS_NOT_FOUND);
     const isDefault = request.isDefault ?? current.isDefault;
     if (isDefault) await clearDefault(tx, user.id, id);
-    return toAddress((await updateAddress(tx, user.id, id, { ...request, isDefault }))!);
+    return toAddress((await updateAddress(tx, user.id, id, storedValues(request, isDefault)))!);
   });
 }
 

@@ -1,9 +1,27 @@
 import type { DiscountCheckRequest, DiscountCheckResponse } from '@proshop/domain/discount-schemas';
+import { priceCheckout, type CheckoutPricing } from '@proshop/domain/checkout-pricing';
 import { fromCents, toCents } from '@proshop/domain/money';
-import { computeOrderPrices } from '@proshop/domain/prices';
+import type { OrderPrices } from '@proshop/domain/prices';
 import type { Database } from '../../db/client.ts';
 import type { DiscountCustomer } from '../promotions/service.ts';
-import { quoteOrder, type ShopNow } from './place-order.ts';
+import { pricingRules } from '../shipping/service.ts';
+import { priceQuote, quoteOrder, type OrderQuote, type ShopNow } from './place-order.ts';
+
+/**
+ * The cart has no address yet (issue #38): its shipping and tax are those of an address the shop
+ * knows nothing of, which only a "rest of the world" zone serves (a default shop's one zone, so
+ * the check answers what it always did). A shop without one answers no shipping and no tax
+ * here; the quote with the address gives the real figures.
+ */
+const ANYWHERE = { country: '' };
+
+/** The priced order's figures, or the items alone where no zone serves ANYWHERE. */
+function pricesOf(priced: CheckoutPricing, quote: OrderQuote): OrderPrices {
+  if (priced.kind === 'priced') return priced.prices;
+  const { itemsPrice, discountPrice } = quote.items;
+  const net = fromCents(toCents(itemsPrice) - toCents(discountPrice));
+  return { itemsPrice, discountPrice, shippingPrice: 0, taxPrice: 0, totalPrice: net };
+}
 
 /**
  * Whether a code applies to the cart's lines now, and the order's prices with it: the same
@@ -17,19 +35,17 @@ export async function checkDiscount(
   request: DiscountCheckRequest,
   shop: ShopNow,
 ): Promise<DiscountCheckResponse> {
-  const { lines, prices, discount } = await quoteOrder(
-    db,
-    customer,
-    { orderItems: request.orderItems, discountCode: request.code },
-    shop,
-  );
+  const [quote, rules] = await Promise.all([
+    quoteOrder(db, customer, { orderItems: request.orderItems, discountCode: request.code }, shop),
+    pricingRules(db),
+  ]);
+  const { discount } = quote;
   // quoteOrder throws the reason when a code does not apply: a code was given, so here it does.
   if (!discount) throw new Error('A checked code gave no discount');
+  const prices = pricesOf(priceQuote(quote, rules, ANYWHERE, undefined, shop.currency), quote);
   const { kind } = discount.terms;
   const waived = () => {
-    const without = computeOrderPrices(
-      lines.map(({ price, qty }) => ({ price: Number(price), qty })),
-    );
+    const without = pricesOf(priceCheckout(quote.pricing, undefined, rules, ANYWHERE), quote);
     return fromCents(toCents(without.shippingPrice) - toCents(prices.shippingPrice));
   };
   return {

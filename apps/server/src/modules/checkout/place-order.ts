@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest, Order, PlacedOrder } from '@proshop/domain/order-schemas';
 import {
-  computeOrderPrices,
-  lineDiscountShares,
-  orderTooLarge,
-  type OrderPrices,
-} from '@proshop/domain/prices';
-import { centsToDecimalString, toCents } from '@proshop/domain/money';
+  priceCheckout,
+  type CheckoutPricing,
+  type PricedOrder,
+  type PricingLine,
+  type PricingRules,
+} from '@proshop/domain/checkout-pricing';
+import { itemsWithDiscount } from '@proshop/domain/items-pricing';
+import { orderTooLarge, type OrderPrices } from '@proshop/domain/prices';
+import type { Destination } from '@proshop/domain/shipping-rules';
+import type { StoredTaxLine } from '@proshop/domain/shipping-schemas';
+import { centsToDecimalString, fromCents, toCents } from '@proshop/domain/money';
 import { DISCOUNT_MESSAGES } from '@proshop/domain/discounts';
 import { lineLabel, optionValues, variantPrice } from '@proshop/domain/variants';
 import type { Database } from '../../db/client.ts';
@@ -26,6 +31,7 @@ import type { OrderNotices } from '../orders/notify-buyer.ts';
 import { newAccessKey } from '../orders/order-access-keys.ts';
 import { orderOfRow } from '../orders/service.ts';
 import { findProductsForOrder } from '../products/variants-for-order.ts';
+import { pricingRules } from '../shipping/service.ts';
 import {
   applicableDiscount,
   type AppliedDiscount,
@@ -33,6 +39,7 @@ import {
 } from '../promotions/service.ts';
 import { requireConfirmedEmail } from '../users/email-confirmation-service.ts';
 import { orderRequestHash } from './order-request-hash.ts';
+import { destinationOf, noMethodError, noZoneError, storedAddress } from './shipping-choice.ts';
 
 /**
  * Quoting and placing an order (POST /api/orders, and the cart's check of a code): the lines
@@ -72,6 +79,13 @@ async function replay(db: Database, earlier: OrderRow, requestHash: string): Pro
   return orderOfRow(db, earlier);
 }
 
+interface OrderLine {
+  item: NewOrderItem;
+  categoryId: string | null;
+  taxClassId: string | null;
+  grams: number | null;
+}
+
 /**
  * The lines of an order request as they are stored, copied from the catalogue: each names a
  * product and the variant chosen (none for a product without options: its one variant), which
@@ -81,7 +95,7 @@ async function replay(db: Database, earlier: OrderRow, requestHash: string): Pro
 async function orderLines(
   db: Database,
   requested: CreateOrderRequest['orderItems'],
-): Promise<{ item: NewOrderItem; categoryId: string | null }[]> {
+): Promise<OrderLine[]> {
   const unknownProduct = requested.find((line) => !isUuid(line.product));
   if (unknownProduct) throw invalid(`Product not found: ${unknownProduct.product}`);
   const unknownVariant = requested.find((line) => line.variant && !isUuid(line.variant));
@@ -130,8 +144,14 @@ async function orderLines(
       price: centsToDecimalString(toCents(price)),
       qty,
     };
-    // The category is what a discount for some categories reads; the line does not keep it.
-    return { item, categoryId: product.categoryId };
+    // The category is what a discount for some categories reads, the tax class and weight what
+    // the price rule reads; the line does not keep them.
+    return {
+      item,
+      categoryId: product.categoryId,
+      taxClassId: product.taxClassId,
+      grams: variant.weightGrams,
+    };
   });
 }
 
@@ -157,20 +177,23 @@ export interface ShopNow {
   now: Date;
 }
 
-/** An order as it would be placed now: its lines, prices and discount, nothing stored. */
+/**
+ * An order as it would be placed now: its lines, items and discount, nothing stored. Shipping
+ * and tax depend on the address (priceQuote).
+ */
 export interface OrderQuote {
   lines: NewOrderItem[];
-  prices: OrderPrices;
+  /** The lines as the price rule reads them: price, quantity, eligibility, tax class, weight. */
+  pricing: PricingLine[];
+  items: Pick<OrderPrices, 'itemsPrice' | 'discountPrice'>;
   /** The code's terms and the lines it applies to; undefined without a code. */
   discount: AppliedDiscount | undefined;
-  /** Each line's share of the discount in cents, adding up to it exactly. */
-  shares: number[];
 }
 
 /**
  * Prices the lines at the catalogue's current prices with the discount code, if any (blank is
- * none), checking every condition of the code: one copy for placing the order and for the
- * cart's check of a code (POST /api/discounts/check), so both give the same figures and the
+ * none), checking every condition of the code: one copy for placing the order, the quote and
+ * the cart's check of a code (POST /api/discounts/check), so all give the same figures and the
  * same reasons.
  */
 export async function quoteOrder(
@@ -197,22 +220,53 @@ export async function quoteOrder(
           })),
           shop,
         );
-  const priced = lines.map((line, index) => ({
-    price: Number(line.price),
-    qty: line.qty,
+  const pricing = chosen.map(({ item, taxClassId, grams }, index): PricingLine => ({
+    price: Number(item.price),
+    qty: item.qty,
     eligible: discount?.eligible[index] ?? true,
+    taxClassId,
+    grams,
   }));
-  const prices = computeOrderPrices(priced, discount?.terms);
+  const { itemsCents, discountCents } = itemsWithDiscount(pricing, discount?.terms);
+  const items = { itemsPrice: fromCents(itemsCents), discountPrice: fromCents(discountCents) };
   // Past what a money column holds the database would refuse the order with a 500.
-  const tooLarge = orderTooLarge(prices, shop.currency);
+  const tooLarge = orderTooLarge(
+    { ...items, shippingPrice: 0, taxPrice: 0, totalPrice: 0 },
+    shop.currency,
+  );
   if (tooLarge) throw invalid(tooLarge);
-  return {
-    lines,
-    prices,
-    discount,
-    shares: lineDiscountShares(priced, discount?.terms),
-  };
+  return { lines, pricing, items, discount };
 }
+
+/**
+ * The quote priced for the destination by the merchant's rules (priceCheckout): its zone's
+ * shipping options, the method asked for (or the first that can carry it), and the tax of each
+ * line and of shipping. An order the rules price past what a money column holds is refused.
+ */
+export function priceQuote(
+  quote: OrderQuote,
+  rules: PricingRules,
+  destination: Destination,
+  methodId: string | undefined,
+  currency: string,
+): CheckoutPricing {
+  const priced = priceCheckout(quote.pricing, quote.discount?.terms, rules, destination, methodId);
+  if (priced.kind === 'priced') {
+    const tooLarge = orderTooLarge(priced.prices, currency);
+    if (tooLarge) throw invalid(tooLarge);
+  }
+  return priced;
+}
+
+/** The order's tax lines as orders.tax_lines keeps them: amounts as exact decimal strings. */
+const storedTaxLines = (priced: PricedOrder): StoredTaxLine[] =>
+  priced.taxLines.map((line) => ({
+    name: line.name,
+    basisPoints: line.basisPoints,
+    appliesTo: line.appliesTo,
+    base: centsToDecimalString(line.baseCents),
+    amount: centsToDecimalString(line.amountCents),
+  }));
 
 /**
  * Places an order at the catalogue's current prices. The lines' names, SKUs, option values,
@@ -243,13 +297,28 @@ export async function createOrder(
     const earlier = await findOrderByIdempotencyKey(db, customer, idempotencyKey);
     if (earlier) return replay(db, earlier, requestHash);
   }
-  const { lines, prices, discount, shares } = await quoteOrder(db, customer, request, shop);
+  const quote = await quoteOrder(db, customer, request, shop);
+  const { lines, discount } = quote;
+  const destination = destinationOf(request.shippingAddress);
+  const priced = priceQuote(
+    quote,
+    await pricingRules(db),
+    destination,
+    request.shippingMethod,
+    shop.currency,
+  );
+  // Where the order cannot go, or not by the method asked: said before the figures are compared,
+  // as it is what the shopper must change.
+  if (priced.kind === 'no-zone') throw noZoneError(destination);
+  if (priced.kind === 'no-method') throw noMethodError(priced);
+  const { prices } = priced;
   if (!samePrices(request, prices)) throw conflict(PRICES_CHANGED);
   const money = (amount: number) => centsToDecimalString(toCents(amount));
   // A guest's order opens with the key of its link; the key is answered once, here.
   const access = user ? undefined : newAccessKey();
 
-  const { shippingAddress } = request;
+  const { name: shipName, ...address } = storedAddress(request.shippingAddress);
+  const { shipping } = priced;
   try {
     const store = (tx: Database) =>
       insertOrder(
@@ -260,20 +329,38 @@ export async function createOrder(
           buyerName: buyer.name,
           buyerEmail: buyer.email,
           accessKeyHash: access?.hash ?? null,
-          ...shippingAddress,
+          shipName,
+          ...address,
           paymentMethod: request.paymentMethod,
           itemsPrice: money(prices.itemsPrice),
           discountPrice: money(prices.discountPrice),
           discountCode: discount?.code ?? null,
           discountId: discount?.id ?? null,
           shippingPrice: money(prices.shippingPrice),
+          // The snapshot of the rules applied: changing them later never changes this order.
+          shippingMethodId: shipping.methodId,
+          shippingMethodName: shipping.name,
+          shippingEstimateMinDays: shipping.estimateMinDays,
+          shippingEstimateMaxDays: shipping.estimateMaxDays,
+          shippingTax: centsToDecimalString(priced.shippingTaxCents),
+          pricesIncludeTax: priced.pricesIncludeTax,
+          taxLines: storedTaxLines(priced),
           taxPrice: money(prices.taxPrice),
           totalPrice: money(prices.totalPrice),
           currency: shop.currency,
           idempotencyKey: idempotencyKey ?? null,
           idempotencyBodyHash: idempotencyKey ? requestHash : null,
         },
-        lines.map((line, index) => ({ ...line, discount: centsToDecimalString(shares[index]!) })),
+        lines.map((line, index) => {
+          const { discountCents, taxCents, basisPoints, taxName } = priced.lines[index]!;
+          return {
+            ...line,
+            discount: centsToDecimalString(discountCents),
+            tax: centsToDecimalString(taxCents),
+            taxBasisPoints: basisPoints,
+            taxName,
+          };
+        }),
       );
     if (!access) {
       const stored = await store(db);

@@ -1,9 +1,11 @@
+import { countryName } from '@proshop/domain/countries';
 import { formatMoney, lineTotal, toCents } from '@proshop/domain/money';
 import { orderLabel } from '@proshop/domain/order-number';
 import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
 import { unitsKept } from '@proshop/domain/refunds';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
+import { estimateText, taxLineLabel } from '@proshop/domain/tax-labels';
 import { lineLabel } from '@proshop/domain/variants';
 import type { MailMessage } from '../mail/mailer.ts';
 import { absoluteUrl, type MailBrand } from '../mail/templates/brand.ts';
@@ -23,16 +25,8 @@ import { brandedMail } from '../mail/templates/layout.ts';
 const moneyOf = (order: Order) => (amount: number) => formatMoney(toCents(amount), order.currency);
 
 /** The order's figures as lines of text, the last one named `totalLabel` ("Total", "Total paid"). */
-function totalsText(order: Order, totalLabel: string): string[] {
-  const money = moneyOf(order);
-  return [
-    `Items: ${money(order.itemsPrice)}`,
-    ...discountText(order),
-    `Shipping: ${money(order.shippingPrice)}`,
-    `Tax: ${money(order.taxPrice)}`,
-    `${totalLabel}: ${money(order.totalPrice)}`,
-  ];
-}
+const totalsText = (order: Order, totalLabel: string): string[] =>
+  priceRows(order, totalLabel).map((row) => `${row.label}: ${row.amount}`);
 
 /** The order's lines as the HTML shows them (with their pictures) and as lines of text. */
 function lines(order: Order, brand: MailBrand): { text: string[]; shown: MailLine[] } {
@@ -68,6 +62,28 @@ const discountText = (order: Order): string[] => {
   return row ? [`${row.label}: ${row.amount}`] : [];
 };
 
+/** "Shipping (Express, 1–2 days)": the method and estimate the order was placed with. */
+function shippingLabel(order: Order): string {
+  const estimate = estimateText(order.shipping.estimateMinDays, order.shipping.estimateMaxDays);
+  return `Shipping (${order.shipping.method}${estimate ? `, ${estimate}` : ''})`;
+}
+
+/**
+ * Each tax of the order by its name and rate ("VAT 20%", "VAT 20% on shipping"), "Incl. …" when
+ * the prices held it; an order without tax lines shows its one "Tax" figure.
+ */
+function taxRows(order: Order) {
+  const money = moneyOf(order);
+  if (order.taxLines.length === 0) return [{ label: 'Tax', amount: money(order.taxPrice) }];
+  return order.taxLines.map((line) => {
+    const what = taxLineLabel(line);
+    return {
+      label: order.pricesIncludeTax ? `Incl. ${what}` : what,
+      amount: money(line.amount),
+    };
+  });
+}
+
 /** Items, discount, shipping, tax and the total, as the receipt and the HTML notices list them. */
 function priceRows(order: Order, totalLabel: string) {
   const money = moneyOf(order);
@@ -75,8 +91,8 @@ function priceRows(order: Order, totalLabel: string) {
   return [
     { label: 'Items', amount: money(order.itemsPrice) },
     ...(discount ? [discount] : []),
-    { label: 'Shipping', amount: money(order.shippingPrice) },
-    { label: 'Tax', amount: money(order.taxPrice) },
+    { label: shippingLabel(order), amount: money(order.shippingPrice) },
+    ...taxRows(order),
     { label: totalLabel, amount: money(order.totalPrice) },
   ];
 }
@@ -191,6 +207,15 @@ export function guestLinkEmail(order: Order, brand: MailBrand, link: string): Ma
   });
 }
 
+/**
+ * "Ann Lee, 1 Main St, Springfield US-CA 12345, United States": the country by its name (a code
+ * it cannot name, or the text of an older order, as it is), the recipient and region if given.
+ */
+function addressText(a: Order['shippingAddress']): string {
+  const place = [a.city, a.region, a.postalCode].filter((part) => part).join(' ');
+  return [a.name, a.address, place, countryName(a.country)].filter((part) => part).join(', ');
+}
+
 /** The receipt sent when an order is paid. */
 export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string | null): MailMessage {
   const { text } = lines(order, brand);
@@ -198,8 +223,7 @@ export function receiptEmail(order: Order, brand: MailBrand, orderUrl: string | 
   const money = moneyOf(order);
   const { shopName } = brand;
   const number = orderLabel(order.orderNumber);
-  const a = order.shippingAddress;
-  const address = `${a.address}, ${a.city} ${a.postalCode}, ${a.country}`;
+  const address = addressText(order.shippingAddress);
   return brandedMail(brand, {
     to: order.user.email,
     subject: `${shopName}: receipt for order ${number}`,

@@ -6,6 +6,8 @@ import {
   refundStanding,
   type OrderStateWithRefunds,
 } from '@proshop/domain/order-status';
+import type { StoredTaxLine } from '@proshop/domain/shipping-schemas';
+import { rateText, taxLineLabel } from '@proshop/domain/tax-labels';
 import { optionsLabel } from '@proshop/domain/variants';
 import { and, asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -60,6 +62,13 @@ const header = (timeZone: string) => [
   'Refunded',
   'Currency',
   'Status',
+  // Issue #38, after the older columns so that a sheet reading them by position still does.
+  'Shipping method',
+  'Shipping tax',
+  'Tax lines',
+  'Prices include tax',
+  'Line tax',
+  'Line tax rate',
 ];
 
 /** A moment in the shop's time zone as a spreadsheet reads a date and time. */
@@ -110,6 +119,10 @@ function readOrders(
       itemsPrice: orders.itemsPrice,
       taxPrice: orders.taxPrice,
       shippingPrice: orders.shippingPrice,
+      shippingMethodName: orders.shippingMethodName,
+      shippingTax: orders.shippingTax,
+      taxLines: orders.taxLines,
+      pricesIncludeTax: orders.pricesIncludeTax,
       totalPrice: orders.totalPrice,
       currency: orders.currency,
       isPaid: orders.isPaid,
@@ -145,6 +158,10 @@ function stateOf(order: ExportedOrder, refunds: readonly RefundWithLines[]) {
     refunded: centsToDecimalString(standing.kind === 'none' ? 0 : standing.refundedCents),
   };
 }
+
+/** "VAT 20%: 3.33; VAT 20% on shipping: 1.00": each tax of the order, what it applied to. */
+const taxLinesText = (lines: readonly StoredTaxLine[]) =>
+  lines.map((line) => `${taxLineLabel(line)}: ${line.amount}`).join('; ');
 
 /** The order's lines as CSV (one line with empty product cells for an order without lines). */
 function orderCsv(
@@ -188,6 +205,14 @@ function orderCsv(
         money(refunded),
         order.currency,
         status,
+        order.shippingMethodName,
+        money(order.shippingTax),
+        first ? taxLinesText(order.taxLines) : null,
+        order.pricesIncludeTax ? 'yes' : 'no',
+        item?.tax,
+        item && item.taxBasisPoints !== null
+          ? `${item.taxName ?? ''} ${rateText(item.taxBasisPoints)}`.trim()
+          : null,
       ]);
     })
     .join('');

@@ -31,6 +31,9 @@ export async function insertOrder(
     sku: null,
     options: [],
     discount: '0',
+    tax: null,
+    taxBasisPoints: null,
+    taxName: null,
     ...item,
     // Taken by the payment, not by placing the order (products/stock.ts).
     stockTaken: 0,
@@ -50,6 +53,7 @@ export async function insertOrder(
         ${column('productId')}::uuid[], ${column('variantId')}::uuid[], ${column('name')}::text[],
         ${column('sku')}::text[], ${options}::jsonb[], ${column('image')}::text[],
         ${column('price')}::numeric[], ${column('qty')}::int[], ${column('discount')}::numeric[],
+        ${column('tax')}::numeric[], ${column('taxBasisPoints')}::int[], ${column('taxName')}::text[],
         ${column('position')}::smallint[], ${column('stockTaken')}::int[],
         ${column('stockGivenBack')}::int[])`,
     ),

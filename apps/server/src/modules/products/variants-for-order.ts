@@ -9,7 +9,8 @@ import { shownToShoppers } from './shown-to-shoppers.ts';
  * The products of an order request, each with the variants the request can mean, in one query:
  * the variants named (`variantIds`) and, for a product without options, its one variant (the
  * request names none). A product comes back once with `variant` null when none of its variants
- * is among them (a product with options and no choice, or a variant of another product).
+ * is among them (a product with options and no choice, or a variant of another product). The
+ * product's tax class and the variant's weight are what the checkout's price rule reads of them.
  */
 export async function findProductsForOrder(
   db: Database,
@@ -26,8 +27,10 @@ export async function findProductsForOrder(
           price: products.price,
           options: products.options,
           categoryId: products.categoryId,
+          taxClassId: products.taxClassId,
         },
-        variant: lineVariantColumns(),
+        // The weight prices a weight-banded shipping method (issue #38).
+        variant: { ...lineVariantColumns(), weightGrams: productVariants.weightGrams },
       })
       .from(products)
       .leftJoin(productVariants, chosenVariantJoin(variantIds))
