@@ -36,6 +36,7 @@ import { productRoutes } from './modules/products/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { seoFileRoutes, writtenPages } from './modules/seo/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { imageStoragePlugin } from './modules/uploads/storage/storage-plugin.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(paymentRoutes);
   await app.register(afterSaleRoutes);
   await app.register(promotionRoutes);
+  await app.register(shippingRoutes);
   await app.register(cartRoutes);
   await app.register(dashboardRoutes);
   await app.register(seoFileRoutes);

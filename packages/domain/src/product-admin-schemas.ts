@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageNumberSchema } from './pagination.ts';
 import { productDetailSchema, productSchema } from './product-schemas.ts';
 import { PRODUCT_STATUSES } from './product-status.ts';
+import { adminVariantSchema } from './variant-schemas.ts';
 
 /**
  * A product as the admin's screens get it: the storefront's fields, its own low-stock threshold
@@ -22,6 +23,9 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
  */
 export const adminProductDetailSchema = productDetailSchema.extend({
   status: z.enum(PRODUCT_STATUSES),
+  /** The tax class it is taxed as (issue #38); null: the shop's default class. */
+  taxClass: z.string().nullable(),
+  variants: z.array(adminVariantSchema),
 });
 export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
 

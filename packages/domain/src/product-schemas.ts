@@ -291,6 +291,11 @@ export const productUpdateRequestSchema = z
      * product-activation.ts). Left out (the spec's form), the product keeps its status.
      */
     status: z.enum(PRODUCT_STATUSES, 'status must be draft or active').optional(),
+    /**
+     * The tax class it is taxed as (issue #38); null: the shop's default class. Left out (the
+     * spec's form), the product keeps its class.
+     */
+    taxClass: z.string('Tax class must be an id').max(64).toLowerCase().nullable().optional(),
   })
   .refine((product) => product.image !== undefined || product.images !== undefined, {
     message: 'Image is required',

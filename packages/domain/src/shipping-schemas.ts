@@ -198,7 +198,7 @@ export const shippingSettingsSchema = z.object({
 });
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>;
 
-/** GET /api/tax-classes: the classes a product may be taxed as (the product form's select). */
+/** GET /api/admin/tax-classes: the classes a product may be taxed as (the product form's select). */
 export const taxClassListSchema = z.array(taxClassSchema.pick({ _id: true, name: true, isDefault: true }));
 
 /**

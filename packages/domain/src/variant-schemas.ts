@@ -34,6 +34,18 @@ export const productVariantSchema = z.object({
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
+/** The most a unit may weigh, in grams: 1,000 kg. */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
+
+/**
+ * A variant as the admin's screens get it: with its weight in grams for weight-banded shipping
+ * (issue #38; null weighs nothing). The storefront's answers leave it out.
+ */
+export const adminVariantSchema = productVariantSchema.extend({
+  weightGrams: z.number().int().nullable(),
+});
+export type AdminVariant = z.infer<typeof adminVariantSchema>;
+
 /** An order or cart line's option value (`Size: M`). */
 export const optionValueSchema = z.object({ name: z.string(), value: z.string() });
 
@@ -70,6 +82,14 @@ const variantInput = z.object({
     .max(1_000_000, 'Count in stock is too large'),
   image: imageAddress('Variant picture').nullable(),
   active: z.boolean('Active must be true or false'),
+  /** Grams per unit; null weighs nothing; left out, a kept variant keeps its weight. */
+  weightGrams: z
+    .number('Weight must be a number')
+    .int('Weight is in whole grams')
+    .min(0, 'Weight must be 0 or more')
+    .max(MAX_WEIGHT_GRAMS, 'Weight is too large')
+    .nullable()
+    .optional(),
 });
 
 /**

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_WIDTHS, sizedImage } from '@proshop/domain/product-image';
 import { allCombinations, checkVariantSet, SKU_PATTERN } from '@proshop/domain/variants';
+import { priceCheckout } from '@proshop/domain/checkout-pricing';
+import { computeOrderPrices, DEFAULT_PRICING_RULES } from '@proshop/domain/prices';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +16,7 @@ import {
 } from '../../src/db/schema.ts';
 import { isDatabaseEmpty, seedDemoData, wipeDatabase } from '../../src/commands/seed/seed.ts';
 import { verifyPassword } from '../../src/modules/auth/password.ts';
+import { pricingRules } from '../../src/modules/shipping/service.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 describe('demo data', () => {
@@ -181,9 +184,68 @@ describe('demo data', () => {
     }
   });
 
+  it('ships to the EU with VAT and an express method by weight, and elsewhere as the spec says', async () => {
+    const rules = await pricingRules(t.handle.db);
+    expect(rules.zones.map((zone) => zone.name)).toEqual(['European Union', 'Everywhere']);
+    const [eu, everywhere] = rules.zones;
+    expect(eu!.countries).toHaveLength(27);
+    expect(everywhere).toEqual(DEFAULT_PRICING_RULES.zones[0]);
+    expect(rules.taxClasses.map((c) => [c.name, c.isDefault])).toEqual([
+      ['Standard', true],
+      ['Reduced', false],
+      ['Zero', false],
+    ]);
+    expect(rules.pricesIncludeTax).toBe(false);
+    const classId = (name: string) => rules.taxClasses.find((c) => c.name === name)!.id;
+    const stored = await t.handle.db
+      .select({
+        key: products.image,
+        taxClassId: products.taxClassId,
+        weight: productVariants.weightGrams,
+      })
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id));
+    // Every variant weighs something; the e-reader (standing for books) is taxed reduced.
+    expect(stored.every((row) => row.weight !== null && row.weight > 0)).toBe(true);
+    const reduced = stored.filter((row) => row.taxClassId === classId('Reduced'));
+    expect(reduced.map((row) => row.key)).toEqual(['/images/e-reader.webp']);
+
+    // A 2.4 kg order of a camera (Standard) and an e-reader (Reduced) to Germany by express.
+    const camera = { price: 100, qty: 1, grams: 650, taxClassId: null };
+    const reader = { price: 50, qty: 1, grams: 1750, taxClassId: classId('Reduced') };
+    const express = rules.methods.find((m) => m.zoneId === eu!.id && m.name === 'Express')!;
+    const toGermany = priceCheckout(
+      [camera, reader],
+      undefined,
+      rules,
+      { country: 'DE' },
+      express.id,
+    );
+    expect(toGermany.kind === 'priced' && toGermany.prices).toEqual({
+      itemsPrice: 150,
+      discountPrice: 0,
+      shippingPrice: 29.9,
+      // 20 % of 100 + 7 % of 50 + 20 % of the 29.90 shipping (5.98).
+      taxPrice: 29.48,
+      totalPrice: 209.38,
+    });
+    // Standard in the EU: 9.90, free above 100.
+    const standard = priceCheckout([reader], undefined, rules, { country: 'FR' });
+    expect(standard.kind === 'priced' && standard.shipping.name).toBe('Standard');
+    expect(standard.kind === 'priced' && standard.prices.shippingPrice).toBe(9.9);
+    // Elsewhere, the spec's figures for every product, the reduced one too.
+    const toUs = priceCheckout([camera, reader], undefined, rules, { country: 'US' });
+    expect(toUs.kind === 'priced' && toUs.prices).toEqual(
+      computeOrderPrices([camera, reader].map(({ price, qty }) => ({ price, qty }))),
+    );
+  });
+
   it('makes a random password when none is given, and reseeds after a wipe', async () => {
     await wipeDatabase(t.handle.db);
     expect(await isDatabaseEmpty(t.handle.db)).toBe(true);
+    // The settings a new shop starts with, the migration's.
+    const wiped = await pricingRules(t.handle.db);
+    expect(wiped).toEqual(DEFAULT_PRICING_RULES);
     expect(await t.handle.db.$count(productVariants)).toBe(0);
     const result = await seedDemoData(t.handle.db);
     expect(result.passwordWasGenerated).toBe(true);
@@ -193,6 +255,10 @@ describe('demo data', () => {
       .from(users)
       .where(eq(users.email, 'admin@example.com'));
     expect(await verifyPassword(admin!.passwordHash, result.password)).toBe(true);
+    expect((await pricingRules(t.handle.db)).zones.map((zone) => zone.name)).toEqual([
+      'European Union',
+      'Everywhere',
+    ]);
     // The same SKUs again: none was left behind to clash with.
     expect(await t.handle.db.$count(productVariants)).toBe(
       (await t.handle.db.select().from(products)).reduce(

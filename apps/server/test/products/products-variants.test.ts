@@ -94,6 +94,13 @@ describe('PUT /api/products/{id}/variants', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ProductDetail>();
   };
+  /** The product page as the admin's answer has it: an active product's, without a class or weights. */
+  const asAdminAnswer = (page: ProductDetail) => ({
+    ...page,
+    status: 'active',
+    taxClass: null,
+    variants: page.variants.map((variant) => ({ ...variant, weightGrams: null })),
+  });
   const shirt = (overrides: Parameters<typeof createProduct>[1] = {}) =>
     createProduct(t.database.db, {
       name: 'Trail Shirt',
@@ -134,12 +141,12 @@ describe('PUT /api/products/{id}/variants', () => {
         variantCount: 5,
       });
       expect(body.variants.map(({ _id: _, ...rest }) => rest)).toEqual(
-        fiveVariants('TS1').map((input) => ({ ...input })),
+        fiveVariants('TS1').map((input) => ({ ...input, weightGrams: null })),
       );
       // The implicit variant is gone: it was left out.
       expect(body.variants.map((v) => v._id)).not.toContain(implicit!.id);
-      // The admin's answer is the product page's, with the product's status.
-      expect({ ...(await detail(product.id)), status: 'active' }).toEqual(body);
+      // The admin's answer is the product page's, with the product's status, tax class and weights.
+      expect(asAdminAnswer(await detail(product.id))).toEqual(body);
       expect((await storedVariants(product.id)).map((row) => row.position)).toEqual([
         0, 1, 2, 3, 4,
       ]);
@@ -188,8 +195,8 @@ describe('PUT /api/products/{id}/variants', () => {
         minPrice: 18,
         maxPrice: 24.5,
       });
-      // The admin's answer is the product page's, with the product's status.
-      expect({ ...(await detail(product.id)), status: 'active' }).toEqual(body);
+      // The admin's answer is the product page's, with the product's status, tax class and weights.
+      expect(asAdminAnswer(await detail(product.id))).toEqual(body);
     });
 
     it('turns a product with options back into a simple one', async () => {

@@ -9,6 +9,7 @@ import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue
 import { refreshVariantSummaries } from '../../modules/products/variant-summary.ts';
 import { ratingCopies } from '../../modules/products/copies.ts';
 import { refreshRatings } from '../../modules/reviews/service.ts';
+import { restoreDefaultShippingSettings } from '../../modules/shipping/default-settings.ts';
 import { taxonomyTable } from '../../modules/taxonomy/tables.ts';
 import {
   demoBrands,
@@ -20,6 +21,7 @@ import {
   type DemoReview,
   type DemoTaxonomy,
 } from './demo-catalogue.ts';
+import { seedDemoShipping } from './demo-shipping.ts';
 
 export const demoAccounts = [
   { key: 'admin', name: 'Admin User', email: 'admin@example.com', isAdmin: true },
@@ -53,7 +55,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 /**
- * Removes every row of the shop's tables (the schema stays). Servers running on the same
+ * Removes every row of the shop's tables (the schema stays); the shipping and tax settings go
+ * back to those a new shop starts with (migration 0026's). Servers running on the same
  * PostgreSQL database drop their cached catalogue, as after every seeding.
  */
 export async function wipeDatabase(db: Database): Promise<void> {
@@ -61,6 +64,7 @@ export async function wipeDatabase(db: Database): Promise<void> {
     await tx.execute(
       sql`truncate table mail_outbox, password_resets, order_items, orders, reviews, product_variants, products, categories, brands, users restart identity cascade`,
     );
+    await restoreDefaultShippingSettings(tx);
     await announceCatalogueChange(tx);
   });
 }
@@ -157,6 +161,7 @@ export async function seedDemoData(db: Database, demoPassword?: string): Promise
         demoProducts.flatMap((product) => variantRows(product, productIdByKey.get(product.key)!)),
       );
     await refreshVariantSummaries(tx, [...productIdByKey.values()]);
+    await seedDemoShipping(tx, productIdByKey);
 
     for (const review of demoReviews) {
       const author = accountByKey.get(review.author)!;

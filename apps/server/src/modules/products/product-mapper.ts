@@ -1,4 +1,5 @@
 import type { Product, ProductVariant } from '@proshop/domain/product-schemas';
+import type { AdminVariant } from '@proshop/domain/variant-schemas';
 import { asc, getTableColumns, sql } from 'drizzle-orm';
 import { products } from '../../db/schema/products.ts';
 import { brands, categories } from '../../db/schema/taxonomy.ts';
@@ -75,4 +76,9 @@ export function toVariant(row: VariantRow): ProductVariant {
     image: row.image,
     active: row.active,
   };
+}
+
+/** A stored variant as the admin's screens get it: with its weight (issue #38). */
+export function toAdminVariant(row: VariantRow): AdminVariant {
+  return { ...toVariant(row), weightGrams: row.weightGrams };
 }

@@ -12,14 +12,16 @@ import type { AdminProduct, AdminProductDetail } from '@proshop/domain/product-a
 import { activationProblem } from '@proshop/domain/product-activation';
 import { centsToDecimalString, toCents } from '@proshop/domain/money';
 import { pageCount } from '@proshop/domain/pagination';
+import { SHIPPING_MESSAGES } from '@proshop/domain/shipping-schemas';
 import type { Database } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/constraint-errors.ts';
 import { isUuid } from '../../db/ids.ts';
 import { invalid, notFound } from '../../errors/app-error.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
 import { reviewsOfProduct } from '../reviews/service.ts';
 import { resolveFilters } from './catalogue-filters.ts';
 import { toAdminProduct } from './admin-products.ts';
-import { toProduct, toVariant } from './product-mapper.ts';
+import { toAdminVariant, toProduct } from './product-mapper.ts';
 import { refreshVariantSummaries } from './variant-summary.ts';
 import {
   clearDroppedVariantPictures,
@@ -81,9 +83,10 @@ export async function topProducts(db: Database): Promise<Product[]> {
  * draft: no shopper sees it (shown-to-shoppers.ts).
  */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
-  const { status, ...detail } = await getAdminProductDetail(db, id);
+  const { status, taxClass: _taxClass, variants, ...detail } = await getAdminProductDetail(db, id);
   if (status !== 'active') throw notFound(PRODUCT_NOT_FOUND);
-  return detail;
+  // The tax class and the weights are the admin's (issue #38).
+  return { ...detail, variants: variants.map(({ weightGrams: _weight, ...variant }) => variant) };
 }
 
 /** A product as its edit screen shows it: a draft too, with its status. */
@@ -99,8 +102,9 @@ export async function getAdminProductDetail(db: Database, id: string): Promise<A
     ...toProduct(row),
     reviews,
     options: row.options,
-    variants: variants.map(toVariant),
+    variants: variants.map(toAdminVariant),
     status: row.status,
+    taxClass: row.taxClassId,
   };
 }
 
@@ -147,10 +151,21 @@ export async function updateProduct(
 ): Promise<AdminProduct> {
   if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
   // The stock is the variants' (the summary column is rewritten below), never set here.
-  const { image, images, brand, category, countInStock, lowStockThreshold, status, ...fields } =
-    changes;
+  const {
+    image,
+    images,
+    brand,
+    category,
+    countInStock,
+    lowStockThreshold,
+    status,
+    taxClass,
+    ...fields
+  } = changes;
+  // A class is a row of the shipping module's; the foreign key refuses one that is not (below).
+  if (taxClass && !isUuid(taxClass)) throw invalid(SHIPPING_MESSAGES.taxClassNotFound);
   let dropped: string[] = [];
-  const row = await catalogue.change(db, async (tx) => {
+  const saving = catalogue.change(db, async (tx) => {
     await confirmCaller(tx, admin, 'admin');
     const current = await lockProduct(tx, id);
     if (!current) return undefined;
@@ -172,6 +187,7 @@ export async function updateProduct(
       // Left out (the spec's form): the threshold and the status stay.
       ...(lowStockThreshold === undefined ? {} : { lowStockThreshold }),
       ...(status === undefined ? {} : { status }),
+      ...(taxClass === undefined ? {} : { taxClassId: taxClass }),
       updatedAt: new Date(),
     });
     // The spec's form: without options its stock is the one variant's; with options the stock
@@ -183,10 +199,22 @@ export async function updateProduct(
     await backInStock.announce(tx, [id]);
     return findAdminProductById(tx, id, shopLowStockThreshold);
   });
+  const row = await saving.catch(refuseUnknownTaxClass);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   // After the commit: the storage is another server, and the files go only once nothing shows them.
   await removeUnusedPictures(db, files, dropped);
   return toAdminProduct(row);
+}
+
+/**
+ * A tax class that does not exist (or was deleted meanwhile) is refused by the products' foreign
+ * key: the admin is told so (400), not a server error.
+ */
+function refuseUnknownTaxClass(error: unknown): never {
+  if (isForeignKeyViolation(error, 'products_tax_class_id_tax_classes_id_fk')) {
+    throw invalid(SHIPPING_MESSAGES.taxClassNotFound);
+  }
+  throw error;
 }
 
 /** The product columns that name its brand and category ('' and null for none). */

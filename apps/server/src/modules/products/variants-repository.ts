@@ -98,6 +98,8 @@ export interface VariantValues {
   image: string | null;
   active: boolean;
   position: number;
+  /** Grams per unit (issue #38); null weighs nothing; absent on insert: null. */
+  weightGrams?: number | null;
 }
 
 export async function deleteVariantsById(db: Database, ids: readonly string[]): Promise<void> {
@@ -132,7 +134,7 @@ export async function updateVariantValues(
     update ${productVariants} set
       sku = given.sku, options = given.options, price = given.price,
       count_in_stock = given.count_in_stock, image = given.image, active = given.active,
-      position = given.position, updated_at = now()
+      position = given.position, weight_grams = given.weight_grams, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(
       variants.map((variant) => ({
         id: variant.id,
@@ -143,9 +145,10 @@ export async function updateVariantValues(
         image: variant.image,
         active: variant.active,
         position: variant.position,
+        weight_grams: variant.weightGrams ?? null,
       })),
     )}::jsonb) as given(id uuid, sku text, options jsonb, price numeric, count_in_stock integer,
-      image text, active boolean, position smallint)
+      image text, active boolean, position smallint, weight_grams integer)
     where ${productVariants.id} = given.id and ${productVariants.productId} = ${productId}`);
 }
 

@@ -67,6 +67,11 @@ export function planVariantChanges(
       image: variant.image,
       active: variant.active,
       position,
+      // Left out, a kept variant keeps its weight (a file or form without the column).
+      weightGrams:
+        variant.weightGrams === undefined
+          ? (stored.get(variant._id ?? '')?.weightGrams ?? null)
+          : variant.weightGrams,
     };
     if (variant._id === undefined) {
       changes.created.push(values);
