@@ -4,6 +4,7 @@ import {
   checkMethodDraft,
   checkRateDraft,
   checkZoneDraft,
+  classNameProblem,
   draftFromMethod,
   draftFromRate,
   draftFromZone,
@@ -265,6 +266,14 @@ describe('checkRateDraft', () => {
       percent: '15',
     });
     expect(draftFromRate(undefined)).toEqual({ name: '', percent: '' });
+  });
+});
+
+describe('classNameProblem', () => {
+  it("names a blank or long name, as the server's schema does", () => {
+    expect(classNameProblem('Reduced')).toBeUndefined();
+    expect(classNameProblem('  ')).toBe('Name is required');
+    expect(classNameProblem('x'.repeat(41))).toBe('Name is too long');
   });
 });
 

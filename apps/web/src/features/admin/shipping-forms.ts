@@ -1,5 +1,6 @@
 import {
   methodRequestSchema,
+  taxClassRequestSchema,
   taxRateRequestSchema,
   zoneRequestSchema,
   type MethodRequest,
@@ -268,6 +269,14 @@ export function checkRateDraft(
     errors.percent = 'Rate is a percentage with at most 2 decimals, such as 20 or 7.5';
   }
   return Object.keys(errors).length === 0 ? { ok: true, request } : { ok: false, errors };
+}
+
+// Tax classes
+
+/** What is wrong with a class's name as typed, by the server's schema; undefined when nothing. */
+export function classNameProblem(name: string): string | undefined {
+  const parsed = taxClassRequestSchema.safeParse({ name });
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
 // What the lists show
