@@ -209,10 +209,17 @@ function WeightBands({ bands, error, onAdd, onChange, onRemove }: WeightBandsPro
         None: the price above whatever the weight. With bands, a parcel costs the lightest band it
         fits in, and a heavier one cannot go by this method.
       </div>
+      {bands.length > 0 && (
+        // What the fields are; screen readers have their labels.
+        <div className="d-flex gap-2 small fw-semibold mb-1" aria-hidden="true">
+          <span className="flex-fill w-50">Up to</span>
+          <span className="flex-fill w-50">Price</span>
+          <span style={{ width: '44px' }} />
+        </div>
+      )}
       {bands.map((band, index) => (
-        <div key={band.key} className="d-flex flex-wrap gap-2 mb-2 align-items-center">
-          <InputGroup className="flex-fill w-auto">
-            <InputGroup.Text>Up to</InputGroup.Text>
+        <div key={band.key} className="d-flex gap-2 mb-2 align-items-center">
+          <InputGroup className="flex-fill w-50 flex-nowrap">
             <Form.Control
               type="number"
               inputMode="numeric"
@@ -224,7 +231,7 @@ function WeightBands({ bands, error, onAdd, onChange, onRemove }: WeightBandsPro
             />
             <InputGroup.Text>g</InputGroup.Text>
           </InputGroup>
-          <InputGroup className="flex-fill w-auto">
+          <InputGroup className="flex-fill w-50 flex-nowrap">
             <Form.Control
               type="number"
               inputMode="decimal"
@@ -241,7 +248,7 @@ function WeightBands({ bands, error, onAdd, onChange, onRemove }: WeightBandsPro
             aria-label={`Remove band ${index + 1}`}
             onClick={() => onRemove(band.key)}
           >
-            Remove
+            <span aria-hidden="true">×</span>
           </Button>
         </div>
       ))}

@@ -240,10 +240,15 @@ function ZoneCard({ zone, index, count, taxClasses, busy, error, actions }: Zone
   return (
     <article className="card" aria-labelledby={headingId}>
       <div className="card-body">
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-          <h3 id={headingId} className="h5 mb-0 flex-grow-1 text-break">
-            <span className="text-body-secondary">{index + 1}.</span> {zone.name}
-          </h3>
+        <h3 id={headingId} className="h5 text-break">
+          <span className="text-body-secondary">{index + 1}.</span> {zone.name}
+        </h3>
+        <p className="mb-1">{zone.restOfWorld ? 'Rest of the world' : placesLabel(zone)}</p>
+        <p className="small text-body-secondary mb-2">
+          {shippingClass ? `Shipping taxed as ${shippingClass.name}` : 'Shipping untaxed'}
+        </p>
+        {/* One row of the zone's own buttons, wrapping on a narrow phone. */}
+        <div className="d-flex flex-wrap gap-2 mb-3">
           <Button
             size="sm"
             variant="light"
@@ -262,12 +267,6 @@ function ZoneCard({ zone, index, count, taxClasses, busy, error, actions }: Zone
           >
             ↓ Down
           </Button>
-        </div>
-        <p className="mb-1">{zone.restOfWorld ? 'Rest of the world' : placesLabel(zone)}</p>
-        <p className="small text-body-secondary mb-2">
-          {shippingClass ? `Shipping taxed as ${shippingClass.name}` : 'Shipping untaxed'}
-        </p>
-        <div className="d-flex flex-wrap gap-2 mb-3">
           <Button
             size="sm"
             variant="outline-dark"

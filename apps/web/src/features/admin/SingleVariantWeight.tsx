@@ -63,7 +63,7 @@ export function SingleVariantWeight({ product, busy, onSave }: SingleVariantWeig
           />
           <InputGroup.Text>g</InputGroup.Text>
         </InputGroup>
-        <Button variant="outline-dark" disabled={busy} onClick={save}>
+        <Button variant="outline-dark" className="text-nowrap" disabled={busy} onClick={save}>
           Save weight
         </Button>
       </div>
