@@ -18,7 +18,8 @@ describe('basisPointsFromPercent', () => {
     expect(basisPointsFromPercent('20')).toBe(2000);
     expect(basisPointsFromPercent(' 7.5 ')).toBe(750);
     expect(basisPointsFromPercent('7,5')).toBe(750);
-    // 7.15 * 100 is 715.0000000000001 as floats; by digits it is exact.
+    // 19.99 * 100 is 1998.9999999999998 as floats; by digits it is exact.
+    expect(basisPointsFromPercent('19.99')).toBe(1999);
     expect(basisPointsFromPercent('7.15')).toBe(715);
     expect(basisPointsFromPercent('0.01')).toBe(1);
     expect(basisPointsFromPercent('0')).toBe(0);

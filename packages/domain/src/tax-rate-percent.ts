@@ -1,7 +1,7 @@
 /**
  * Tax rates are kept in basis points (2000 = 20 %) so that no rate is a float; people read and
  * type them as percentages. These two turn one into the other exactly, by digits, not by
- * multiplying floats (7.15 * 100 is 715.0000000000001).
+ * multiplying floats (19.99 * 100 is 1998.9999999999998).
  */
 
 /** A rate in basis points as a percentage's digits: 2000 → '20', 750 → '7.5', 5 → '0.05'. */
