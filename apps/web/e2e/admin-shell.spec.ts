@@ -38,6 +38,7 @@ test.describe('admin shell on a desktop', () => {
       'Brands',
       'Discounts',
       'Users',
+      'Settings',
       'View storefront',
     ]);
     // No storefront header inside the admin: its navigation is the side bar, left of the screen.

@@ -246,6 +246,7 @@ test('an admin moving through the admin screens hears each one; they and an orde
     ['Brands', 'Brands'],
     ['Orders', 'Orders'],
     ['Discounts', 'Discounts'],
+    ['Settings', 'Shipping & tax'],
     ['Dashboard', 'Dashboard'],
   ] as const) {
     await adminNavigation.getByRole('link', { name: item, exact: true }).click();

@@ -20,6 +20,7 @@ const sections = [
   { to: '/admin/brands', label: 'Brands' },
   { to: '/admin/discounts', label: 'Discounts' },
   { to: '/admin/userlist', label: 'Users' },
+  { to: '/admin/settings/shipping', label: 'Settings' },
 ] as const;
 
 /**

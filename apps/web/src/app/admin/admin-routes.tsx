@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundScreen } from '../NotFoundScreen.tsx';
 
 /**
@@ -98,6 +98,15 @@ export const adminRoutes: RouteObject[] = [
     lazy: () =>
       import('../../features/admin/OrderListScreen.tsx').then((module) => ({
         Component: module.OrderListScreen,
+      })),
+  },
+  // Settings has one page so far: shipping and tax (issue #38).
+  { path: 'settings', element: <Navigate to="/admin/settings/shipping" replace /> },
+  {
+    path: 'settings/shipping',
+    lazy: () =>
+      import('../../features/admin/ShippingSettingsScreen.tsx').then((module) => ({
+        Component: module.ShippingSettingsScreen,
       })),
   },
   { path: '*', element: <NotFoundScreen /> },

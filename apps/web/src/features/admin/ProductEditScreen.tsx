@@ -20,6 +20,8 @@ import {
 } from './product-admin-api.ts';
 import { ProductPictures } from './ProductPictures.tsx';
 import { ProductStatusField } from './ProductStatusField.tsx';
+import { taxClassOf } from './product-tax-fields.ts';
+import { ProductTaxClassField } from './ProductTaxClassField.tsx';
 import { ProductVariants } from './ProductVariants.tsx';
 
 export function ProductEditScreen() {
@@ -101,6 +103,7 @@ function ProductEditForm({
   const [countInStock, setCountInStock] = useState(String(product.countInStock));
   const [category, setCategory] = useState(product.category);
   const [description, setDescription] = useState(product.description);
+  const [taxClass, setTaxClass] = useState(() => taxClassOf(product));
   // A product nobody has named yet (fresh from Create Product) starts at Active: its first
   // Update with real values publishes it. A draft kept on purpose stays one.
   const [status, setStatus] = useState<ProductStatus>(
@@ -135,6 +138,7 @@ function ProductEditForm({
         description,
         lowStockThreshold: thresholdFrom(threshold),
         status,
+        taxClass,
       },
     });
     // The admin stays on the product (its Variants are below): the message says it was saved.
@@ -219,6 +223,7 @@ function ProductEditForm({
           onChange={setCategory}
         />
         <TaxonomyOptions id="product-category-options" kind="category" />
+        <ProductTaxClassField value={taxClass} onChange={setTaxClass} />
         <TextField
           controlId="product-description"
           label="Description"

@@ -1,6 +1,5 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { ProductDetail } from '@proshop/domain/product-schemas';
-import type { VariantsUpdateRequest } from '@proshop/domain/variant-schemas';
 import { MAX_OPTIONS } from '@proshop/domain/variants';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -10,6 +9,8 @@ import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { useSaveProductVariantsMutation } from './product-admin-api.ts';
+import type { WeightedVariantsRequest } from './product-tax-fields.ts';
+import { SingleVariantWeight } from './SingleVariantWeight.tsx';
 import {
   productOptions,
   requestProblem,
@@ -50,7 +51,7 @@ export function ProductVariants({ product, version, refreshing }: ProductVariant
   const [saveVariants, { isLoading: isSaving }] = useSaveProductVariantsMutation();
   const [status, setStatus] = useState<Status>();
 
-  async function handleSave(request: VariantsUpdateRequest, labels: readonly string[]) {
+  async function handleSave(request: WeightedVariantsRequest, labels: readonly string[]) {
     // The server's own rules first, so the admin sees what is wrong without a round trip.
     const problem = requestProblem(request, labels);
     if (problem) {
@@ -62,7 +63,14 @@ export function ProductVariants({ product, version, refreshing }: ProductVariant
     setStatus(
       'error' in result && result.error
         ? { variant: 'danger', text: errorMessage(result.error) }
-        : { variant: 'success', text: 'Variants saved.' },
+        : {
+            variant: 'success',
+            // A product sold as one item saves only its weight here.
+            text:
+              product.options.length === 0 && request.options.length === 0
+                ? 'Weight saved.'
+                : 'Variants saved.',
+          },
     );
   }
 
@@ -91,7 +99,7 @@ interface VariantEditorProps {
   busy: boolean;
   /** Any change of the table: the last save's message no longer describes it. */
   onEdit: () => void;
-  onSave: (request: VariantsUpdateRequest, labels: readonly string[]) => void;
+  onSave: (request: WeightedVariantsRequest, labels: readonly string[]) => void;
 }
 
 function VariantEditor({ product, busy, onEdit, onSave }: VariantEditorProps) {
@@ -140,6 +148,7 @@ function VariantEditor({ product, busy, onEdit, onSave }: VariantEditorProps) {
           This product has no options: it is sold as one item, and its stock is the Count In Stock
           above. Add options such as Size or Colour to sell it in several variants.
         </p>
+        <SingleVariantWeight product={product} busy={busy} onSave={onSave} />
         <Button variant="outline-dark" onClick={addOption}>
           Add options
         </Button>
@@ -348,6 +357,7 @@ function VariantTable({
           <th>SKU</th>
           <th>Price</th>
           <th>Stock</th>
+          <th>Weight (g)</th>
           <th>Picture</th>
           <th>On</th>
           <th>
@@ -430,6 +440,19 @@ function VariantTable({
                   aria-label={`Stock of ${label}`}
                   value={row.countInStock}
                   onChange={(event) => onRowChange(row.key, { countInStock: event.target.value })}
+                />
+              </td>
+              <td data-label="Weight (g)">
+                <Form.Control
+                  size="sm"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  aria-label={`Weight (g) of ${label}`}
+                  placeholder="Not given"
+                  value={row.weightGrams}
+                  onChange={(event) => onRowChange(row.key, { weightGrams: event.target.value })}
                 />
               </td>
               <td data-label="Picture">

@@ -13,6 +13,7 @@ import type {
 } from '@proshop/domain/product-schemas';
 import type { VariantsUpdateRequest } from '@proshop/domain/variant-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
+import type { ProductTaxClassField } from './product-tax-fields.ts';
 
 // The same tag as the storefront's product calls: a change here refreshes what shoppers see.
 const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
@@ -46,7 +47,10 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
       query: () => ({ url: '/api/products', method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product']),
     }),
-    updateProduct: build.mutation<AdminProduct, { id: string; body: ProductUpdateRequest }>({
+    updateProduct: build.mutation<
+      AdminProduct,
+      { id: string; body: ProductUpdateRequest & ProductTaxClassField }
+    >({
       query: ({ id, body }) => ({
         url: `/api/products/${encodeURIComponent(id)}`,
         method: 'PUT',

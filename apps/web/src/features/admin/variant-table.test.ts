@@ -32,6 +32,7 @@ function row(values: string[], fields: Partial<VariantRow> = {}): VariantRow {
     sku: `X-${values.join('-')}`,
     price: '',
     countInStock: '0',
+    weightGrams: '',
     image: '',
     active: true,
     selected: false,
@@ -95,6 +96,12 @@ describe("the admin's variant table", () => {
       { _id: 'v2', values: ['M', 'Red'], price: '', countInStock: '0', image: '', active: true },
     ]);
     expect(new Set([...options, ...rows].map((item) => item.key)).size).toBe(4);
+
+    // A variant's weight, when the answer carries one.
+    const weighed = { ...product.variants[0]!, weightGrams: 750 };
+    const withWeight = tableFromProduct({ ...product, variants: [weighed] }, counter());
+    expect(withWeight.rows.map((r) => r.weightGrams)).toEqual(['750']);
+    expect(rows.map((r) => r.weightGrams)).toEqual(['', '']);
 
     const implicit = { ...product.variants[1]!, options: {} };
     expect(tableFromProduct({ options: [], variants: [implicit] }, counter())).toEqual({
@@ -182,6 +189,7 @@ describe("the admin's variant table", () => {
           options: { Size: 'S', Colour: 'Red' },
           price: 12.5,
           countInStock: 3,
+          weightGrams: null,
           image: null,
           active: true,
         },
@@ -190,6 +198,7 @@ describe("the admin's variant table", () => {
           options: { Size: 'M', Colour: 'Blue' },
           price: null,
           countInStock: 0,
+          weightGrams: null,
           image: '/images/blue.webp',
           active: false,
         },
@@ -228,6 +237,19 @@ describe("the admin's variant table", () => {
       'Option 1: Option name is required',
     );
     expect(problem([])).toBe('A product needs at least one variant');
+
+    // A weight is whole grams, 0 or more, or none.
+    const weighed = variantsRequest('p1', sizeAndColour, [
+      { ...rows[0]!, weightGrams: ' 1200 ' },
+      { ...rows[1]!, weightGrams: '0' },
+    ]);
+    expect(weighed.variants.map((variant) => variant.weightGrams)).toEqual([1200, 0]);
+    expect(requestProblem(weighed, labels)).toBeUndefined();
+    for (const weightGrams of ['1.5', '-1', 'heavy']) {
+      expect(problem([rows[0]!, { ...rows[1]!, weightGrams }]), weightGrams).toBe(
+        'Size: M, Colour: Blue: Weight (g) must be a whole number of grams, 0 or more',
+      );
+    }
   });
 
   it('sends one variant choosing nothing when the admin removed every option', () => {
@@ -240,6 +262,7 @@ describe("the admin's variant table", () => {
           options: {},
           price: null,
           countInStock: 0,
+          weightGrams: null,
           image: null,
           active: true,
         },

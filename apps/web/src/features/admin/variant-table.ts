@@ -1,8 +1,5 @@
 import type { ProductDetail } from '@proshop/domain/product-schemas';
-import {
-  variantsUpdateRequestSchema,
-  type VariantsUpdateRequest,
-} from '@proshop/domain/variant-schemas';
+import { variantsUpdateRequestSchema } from '@proshop/domain/variant-schemas';
 import {
   allCombinations,
   checkVariantSet,
@@ -14,6 +11,12 @@ import {
   type OptionChoice,
   type ProductOption,
 } from '@proshop/domain/variants';
+import {
+  weightFromText,
+  weightGramsOf,
+  weightProblem,
+  type WeightedVariantsRequest,
+} from './product-tax-fields.ts';
 
 /**
  * The admin's table of options and variants as the edit screen holds it: text as typed, so a
@@ -44,6 +47,8 @@ export interface VariantRow {
   /** '' for the product's price. */
   price: string;
   countInStock: string;
+  /** Grams; '' for none given. */
+  weightGrams: string;
   /** '' for the main picture. */
   image: string;
   active: boolean;
@@ -87,6 +92,7 @@ export function tableFromProduct(
     sku: variant.sku,
     price: variant.price === null ? '' : String(variant.price),
     countInStock: String(variant.countInStock),
+    weightGrams: String(weightGramsOf(variant) ?? ''),
     image: variant.image ?? '',
     active: variant.active,
     selected: false,
@@ -176,6 +182,7 @@ export function withAllCombinations(
       sku,
       price: '',
       countInStock: '0',
+      weightGrams: '',
       image: '',
       active: true,
       selected: false,
@@ -229,7 +236,7 @@ export function variantsRequest(
   productId: string,
   drafts: readonly OptionDraft[],
   rows: readonly VariantRow[],
-): VariantsUpdateRequest {
+): WeightedVariantsRequest {
   const options = productOptions(drafts);
   if (options.length === 0) {
     return {
@@ -240,6 +247,7 @@ export function variantsRequest(
           options: {},
           price: null,
           countInStock: 0,
+          weightGrams: null,
           image: null,
           active: true,
         },
@@ -254,6 +262,7 @@ export function variantsRequest(
       options: rowChoice(options, row),
       price: row.price.trim() === '' ? null : numberFrom(row.price),
       countInStock: numberFrom(row.countInStock),
+      weightGrams: weightFromText(row.weightGrams),
       image: row.image === '' ? null : row.image,
       active: row.active,
     })),
@@ -266,7 +275,7 @@ export function variantsRequest(
  * variant. `labels` are the rows' labels, in the request's order.
  */
 export function requestProblem(
-  request: VariantsUpdateRequest,
+  request: WeightedVariantsRequest,
   labels: readonly string[],
 ): string | undefined {
   const parsed = variantsUpdateRequestSchema.safeParse(request);
@@ -281,6 +290,10 @@ export function requestProblem(
       return `${name || `Option ${index + 1}`}: ${issue.message}`;
     }
     return issue.message;
+  }
+  for (const [index, variant] of request.variants.entries()) {
+    const problem = weightProblem(variant.weightGrams);
+    if (problem) return `${labels[index] ?? `Variant ${index + 1}`}: ${problem}`;
   }
   // The schema leaves clashes to the server's 409; the browser tells them before sending too.
   return checkVariantSet(request.options, request.variants)?.message;
