@@ -42,34 +42,37 @@ export function ShippingMethods({ options, chosen, onChoose }: ShippingMethodsPr
       <legend className="fs-6 fw-semibold">Shipping method</legend>
       {options.map((option) => {
         const id = `shipping-method-${option._id}`;
+        const reasonId = `${id}-reason`;
         return (
-          <Form.Check
-            key={option._id}
-            type="radio"
-            name="shipping-method"
-            id={id}
-            className="mb-2"
-            disabled={option.price === null}
-            checked={chosen === option._id}
-            onChange={() => onChoose(option._id)}
-            label={
-              <>
-                <span className="d-flex justify-content-between gap-2">
-                  <span>{option.name}</span>{' '}
-                  <span>{option.price === null ? 'Unavailable' : optionPrice(option.price)}</span>
-                </span>{' '}
-                <span className="d-block small text-body-secondary">
-                  {deliveryEstimateText(option.estimateMinDays, option.estimateMaxDays)}
-                </span>
-                {option.unavailable && (
-                  <>
-                    {' '}
-                    <span className="d-block small text-danger">{option.unavailable}</span>
-                  </>
-                )}
-              </>
-            }
-          />
+          <div key={option._id} className="mb-2">
+            <Form.Check
+              type="radio"
+              name="shipping-method"
+              id={id}
+              className="mb-0"
+              disabled={option.price === null}
+              checked={chosen === option._id}
+              onChange={() => onChoose(option._id)}
+              aria-describedby={option.unavailable ? reasonId : undefined}
+              label={
+                <>
+                  <span className="d-flex justify-content-between gap-2">
+                    <span>{option.name}</span>{' '}
+                    <span>{option.price === null ? 'Unavailable' : optionPrice(option.price)}</span>
+                  </span>{' '}
+                  <span className="d-block small text-body-secondary">
+                    {deliveryEstimateText(option.estimateMinDays, option.estimateMaxDays)}
+                  </span>
+                </>
+              }
+            />
+            {/* Outside the label, which a disabled radio fades: the reason stays readable. */}
+            {option.unavailable && (
+              <div id={reasonId} className="form-text mt-0 ps-4">
+                {option.unavailable}
+              </div>
+            )}
+          </div>
         );
       })}
     </fieldset>
