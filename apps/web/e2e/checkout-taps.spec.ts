@@ -3,6 +3,7 @@
 // submit goes through one counter; typing into a field costs the tap that focuses it.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { ANY_COUNTRY } from './address-form.ts';
 import { clientAddressOf, newAccount } from './session.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -25,6 +26,13 @@ class Taps {
   async type(field: Locator, text: string, what: string): Promise<void> {
     await this.tap(field, what);
     await this.page.keyboard.type(text);
+  }
+
+  /** A choice from a list: one tap opens the phone's picker, one picks. */
+  async choose(select: Locator, value: string, what: string): Promise<void> {
+    this.count += 2;
+    this.log.push(`${what} (open the list, pick)`);
+    await select.selectOption(value);
   }
 
   /** The keyboard's Go/Enter key, which sends the form. */
@@ -73,7 +81,7 @@ test('a new shopper buys one product on a phone in at most 22 taps', async ({
   await taps.type(main.getByLabel('Address', { exact: true }), '1 Phone Street', 'address');
   await taps.type(main.getByLabel('City'), 'Testville', 'city');
   await taps.type(main.getByLabel('Postal Code'), '12345', 'postal code');
-  await taps.type(main.getByLabel('Country'), 'Testland', 'country');
+  await taps.choose(main.getByLabel('Country'), ANY_COUNTRY, 'country');
   await taps.tap(main.getByRole('button', { name: 'Continue' }), 'Continue to payment');
 
   await expect(page).toHaveURL('/payment');

@@ -12,6 +12,7 @@ import { fetchOrderByApi } from './orders-api.ts';
 import { orderLinkTo } from './outbox.ts';
 import { bearer, clientAddressOf, newAccount, openSignedIn, type SessionInfo } from './session.ts';
 import { dollars } from './money.ts';
+import { ANY_COUNTRY } from './address-form.ts';
 
 interface DiscountFields {
   kind: 'percentage' | 'fixed' | 'free-shipping';
@@ -54,7 +55,7 @@ const address = {
   address: '7 Coupon Road',
   city: 'Testville',
   postalCode: '4021',
-  country: 'Testland',
+  country: ANY_COUNTRY,
 };
 
 /** A line of the stored cart, as the product page writes it. */
@@ -350,7 +351,7 @@ test.describe('discount codes', () => {
     await main(page).getByLabel('Address', { exact: true }).fill(address.address);
     await main(page).getByLabel('City').fill(address.city);
     await main(page).getByLabel('Postal Code').fill(address.postalCode);
-    await main(page).getByLabel('Country').fill(address.country);
+    await main(page).getByLabel('Country').selectOption(address.country);
     await main(page).getByRole('button', { name: 'Continue' }).click();
     await main(page).getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/placeorder');

@@ -18,6 +18,7 @@ import {
 import { expect, test as base } from './fixtures.ts';
 import { placeOrderByApi } from './orders-api.ts';
 import { openSignedIn } from './session.ts';
+import { ANY_COUNTRY } from './address-form.ts';
 
 interface Listed {
   /** A product with a description longer than a search result shows. */
@@ -218,7 +219,7 @@ test('a shopper checking out hears each step; the account and checkout screens a
   await main.getByLabel('Address', { exact: true }).fill('1 Kiln Lane');
   await main.getByLabel('City').fill('Testville');
   await main.getByLabel('Postal Code').fill('12345');
-  await main.getByLabel('Country').fill('Testland');
+  await main.getByLabel('Country').selectOption(ANY_COUNTRY);
   await main.getByRole('button', { name: 'Continue' }).click();
   await expectPrivate(page, 'Payment Method');
   await expectHeadingFocused(page, 'Payment Method');

@@ -22,6 +22,33 @@ export function SummaryRow({ label, amount, currency }: SummaryRowProps) {
   );
 }
 
+/**
+ * A line under a figure saying what it is made of: the shipping method, or a tax line ("VAT
+ * 20%") with its amount; smaller and set in, so it is not read as another figure to add.
+ */
+export function DetailRow({
+  label,
+  amount,
+  currency,
+}: {
+  label: string;
+  amount?: number;
+  currency: string;
+}) {
+  return (
+    <ListGroup.Item as="li" className="small text-body-secondary ps-4 py-1">
+      <Row>
+        <Col className="text-break">{label}</Col>
+        {amount !== undefined && (
+          <Col xs="auto" className="text-end">
+            {formatMoney(toCents(amount), currency)}
+          </Col>
+        )}
+      </Row>
+    </ListGroup.Item>
+  );
+}
+
 interface DiscountRowProps {
   code: string;
   /** Taken off the items; 0 for a code that gives free shipping. */

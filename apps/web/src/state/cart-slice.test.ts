@@ -43,6 +43,7 @@ const shirt = (variant: string, size: string, qty: number): CartItem => ({
 const cartOf = (cartItems: CartItem[]): CartState => ({
   cartItems,
   shippingAddress: null,
+  shippingMethod: null,
   paymentMethod: 'PayPal',
   discountCode: null,
   sync: null,
@@ -172,6 +173,7 @@ describe("the account's cart", () => {
       ...cartOf([line('a', 1)]),
       discountCode: 'SUMMER-10',
       shippingAddress: { address: '1 Road', city: 'Town', postalCode: '1', country: 'Land' },
+      shippingMethod: 'method-1',
     });
   const marked = { reason: 'deleted' as const, message: 'No longer sold' };
 
@@ -194,13 +196,14 @@ describe("the account's cart", () => {
     });
   });
 
-  it('signing out leaves no line, code, address or account behind; a foreign cart is dropped', () => {
+  it('signing out leaves no line, code, address, method or account behind; a foreign cart is dropped', () => {
     const loaded = serverCartLoaded({ owner: 'user-1', version: 1, cartItems: [] });
     const out = stateAfter(loaded, addItem(line('b', 1)), loggedOut());
     expect(out).toMatchObject({
       cartItems: [],
       discountCode: null,
       shippingAddress: null,
+      shippingMethod: null,
       sync: null,
     });
     expect(stateAfter(loaded, addItem(line('b', 1)), foreignCartDropped())).toMatchObject({

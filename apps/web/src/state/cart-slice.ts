@@ -28,6 +28,8 @@ export const DISCOUNT_CODE_KEY = 'discountCode';
 export const CART_SYNC_KEY = 'cartSync';
 /** The e-mail and name of a shopper checking out as a guest (issue #37); not a spec key. */
 export const GUEST_KEY = 'guestBuyer';
+/** The id of the shipping method chosen at the shipping step (issue #38); not a spec key. */
+export const SHIPPING_METHOD_KEY = 'shippingMethod';
 
 /**
  * A cart line copies what the cart shows of the product, so the cart needs no product call. A
@@ -105,11 +107,15 @@ const storedCartSync = objectOf<CartSync>({
   lines: text,
 });
 
+// Name, region and phone came with issue #38: an address stored before has none of them.
 const storedShippingAddress = objectOf<ShippingAddress>({
+  name: optional(text),
   address: text,
   city: text,
+  region: optional(text),
   postalCode: text,
   country: text,
+  phone: optional(text),
 });
 
 // Only its shape: the checkout's form checked the e-mail and name, and the server checks again.
@@ -122,6 +128,11 @@ export const storedDiscountCode: Shape<string> = (value) =>
 export interface CartState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
+  /**
+   * The shipping method the shopper chose for that address (an id of the quote's options), or
+   * null: the quote then prices the zone's first method that can carry the order.
+   */
+  shippingMethod: string | null;
   paymentMethod: string;
   /**
    * The discount code the shopper applied, upper case, or null. Only the code is kept: whether
@@ -161,6 +172,7 @@ function loadCart(): CartState {
   return {
     cartItems: readStored(CART_ITEMS_KEY, storedCartItems) ?? [],
     shippingAddress: readStored(SHIPPING_KEY, storedShippingAddress) ?? null,
+    shippingMethod: readStored(SHIPPING_METHOD_KEY, nonEmptyText) ?? null,
     paymentMethod: readStored(PAYMENT_METHOD_KEY, nonEmptyText) ?? DEFAULT_PAYMENT_METHOD,
     discountCode: readStored(DISCOUNT_CODE_KEY, storedDiscountCode) ?? null,
     sync: readStored(CART_SYNC_KEY, storedCartSync) ?? null,
@@ -193,6 +205,10 @@ export const cartSlice = createSlice({
     },
     saveShippingAddress(state, action: PayloadAction<ShippingAddress>) {
       state.shippingAddress = action.payload;
+    },
+    /** The method chosen for the address (null: the zone's first that can carry the order). */
+    saveShippingMethod(state, action: PayloadAction<string | null>) {
+      state.shippingMethod = action.payload;
     },
     savePaymentMethod(state, action: PayloadAction<string>) {
       state.paymentMethod = action.payload;
@@ -250,6 +266,7 @@ export const cartSlice = createSlice({
       state.cartItems = [];
       state.discountCode = null;
       state.shippingAddress = null;
+      state.shippingMethod = null;
       state.sync = null;
       state.notice = null;
     });
@@ -271,6 +288,7 @@ export const {
   removeItem,
   reset,
   saveShippingAddress,
+  saveShippingMethod,
   savePaymentMethod,
   applyDiscountCode,
   removeDiscountCode,

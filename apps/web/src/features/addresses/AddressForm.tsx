@@ -3,15 +3,27 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Message } from '../../components/Message.tsx';
+import { AddressFields, addressListProblems } from '../../components/AddressFields.tsx';
 import { TextField } from '../../components/TextField.tsx';
-import { ADDRESS_FIELDS } from '../../lib/address-fields.ts';
+import {
+  addressOf,
+  addressValues,
+  emptyAddress,
+  type AddressValues,
+} from '../../lib/address-fields.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useAddAddressMutation, useUpdateAddressMutation } from '../../state/address-book-api.ts';
 
-type Values = Pick<Address, 'label' | 'address' | 'city' | 'postalCode' | 'country'>;
+type Values = AddressValues & { label: string };
 type Field = keyof Values;
 
-const empty: Values = { label: '', address: '', city: '', postalCode: '', country: '' };
+const empty: Values = { ...emptyAddress, label: '' };
+
+/** A saved address as the form edits it (an old free-text country chosen from the list). */
+const valuesOf = (address: Address): Values => ({
+  ...addressValues(address),
+  label: address.label,
+});
 
 interface AddressFormProps {
   /** The address edited; none to add one. */
@@ -21,7 +33,7 @@ interface AddressFormProps {
 
 /** Adds or edits an address of the book, checked by the server's own schema before sending. */
 export function AddressForm({ editing, onDone }: AddressFormProps) {
-  const [values, setValues] = useState<Values>(editing ?? empty);
+  const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing) : empty));
   const [makeDefault, setMakeDefault] = useState(editing?.isDefault ?? false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [add, adding] = useAddAddressMutation();
@@ -31,18 +43,18 @@ export function AddressForm({ editing, onDone }: AddressFormProps) {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { label, ...fields } = values;
     const request = {
-      label: values.label,
-      address: values.address,
-      city: values.city,
-      postalCode: values.postalCode,
-      country: values.country,
+      label,
+      ...addressOf(fields),
       ...(makeDefault ? { isDefault: true } : editing?.isDefault ? { isDefault: false } : {}),
     };
     const parsed = addressRequestSchema.safeParse(request);
+    const found: Partial<Record<Field, string>> = { ...addressListProblems(fields) };
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+    }
+    if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
@@ -55,23 +67,6 @@ export function AddressForm({ editing, onDone }: AddressFormProps) {
     }
   }
 
-  const field = (name: Field, label: string, autoComplete: string, required = true) => (
-    <TextField
-      key={name}
-      controlId={`${prefix}-${name}`}
-      label={label}
-      type="text"
-      required={required}
-      autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(value) => {
-        setValues({ ...values, [name]: value });
-        setErrors({ ...errors, [name]: undefined });
-      }}
-    />
-  );
-
   return (
     <Form
       noValidate
@@ -79,10 +74,27 @@ export function AddressForm({ editing, onDone }: AddressFormProps) {
       className="border rounded p-3 mb-3"
     >
       {failure && <Message variant="danger">{errorMessage(failure)}</Message>}
-      {field('label', 'Label (e.g. Home)', 'off', false)}
-      {ADDRESS_FIELDS.map(({ name, label, autoComplete }) =>
-        field(name, label, `shipping ${autoComplete}`),
-      )}
+      <TextField
+        controlId={`${prefix}-label`}
+        label="Label (e.g. Home)"
+        type="text"
+        autoComplete="off"
+        value={values.label}
+        error={errors.label}
+        onChange={(label) => {
+          setValues({ ...values, label });
+          setErrors({ ...errors, label: undefined });
+        }}
+      />
+      <AddressFields
+        prefix={prefix}
+        values={values}
+        errors={errors}
+        onChange={(next, changed) => {
+          setValues({ ...next, label: values.label });
+          setErrors({ ...errors, [changed]: undefined });
+        }}
+      />
       <Form.Check
         id={`${prefix}-default`}
         className="mb-3"

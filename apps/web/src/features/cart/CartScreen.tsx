@@ -16,7 +16,11 @@ import { Message } from '../../components/Message.tsx';
 import { DiscountRow } from '../../components/SummaryRow.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useCartDiscount } from '../../state/cart-discount.ts';
-import { useCheckoutQuote, type CheckoutQuote } from '../../state/checkout-quote.ts';
+import {
+  seedShippingRuleHolds,
+  useCheckoutQuote,
+  type CheckoutQuote,
+} from '../../state/checkout-quote.ts';
 import { cartLineFrom, useGetCartProductQuery } from '../../state/cart-products.ts';
 import {
   addItem,
@@ -108,10 +112,20 @@ function AddFromAddress({ productId }: { productId: string }) {
 }
 
 /**
- * "Add $X more for free shipping" from the shop's one shipping rule (domain prices.ts), on the
- * items after the discount; "Shipping is free" once they qualify.
+ * "Add $X more for free shipping" from the seed's shipping rule (domain prices.ts), on the items
+ * after the discount; "Shipping is free" once they qualify. Said only when the quote shows the
+ * order ships by that rule (seedShippingRuleHolds): a shop with its own rules, or a cart whose
+ * address is not known yet, gets no promise the quote cannot vouch for.
  */
-function FreeShippingNote({ discount }: { discount: ReturnType<typeof useCartDiscount> }) {
+function FreeShippingNote({
+  discount,
+  quote,
+}: {
+  discount: ReturnType<typeof useCartDiscount>;
+  quote: CheckoutQuote;
+}) {
+  const freeShipping = discount.applied?.kind === 'free-shipping';
+  if (!seedShippingRuleHolds(quote.quote ?? quote.lastQuote, freeShipping)) return null;
   const { itemsPrice, discountPrice } = discount.prices;
   const netCents = toCents(itemsPrice) - toCents(discountPrice);
   // Only its kind matters here (free shipping); its amount is in discountPrice already.
@@ -232,7 +246,7 @@ function Cart({ notice }: { notice?: ReactNode }) {
             <ListGroup.Item>
               <h2 className="fs-4">Subtotal ({cartCountLabel(lineCount)})</h2>
               <span className="fs-5">{formatMoney(toCents(itemsPrice), shopCurrency)}</span>
-              {!isEmpty && <FreeShippingNote discount={discount} />}
+              {!isEmpty && <FreeShippingNote discount={discount} quote={quote} />}
             </ListGroup.Item>
             {discount.applied && (
               <DiscountRow

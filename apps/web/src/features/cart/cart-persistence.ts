@@ -14,11 +14,13 @@ import {
   reset,
   saveGuest,
   saveShippingAddress,
+  saveShippingMethod,
   savePaymentMethod,
   selectCart,
   serverCartLoaded,
   serverCartVersion,
   SHIPPING_KEY,
+  SHIPPING_METHOD_KEY,
   type CartState,
 } from '../../state/cart-slice.ts';
 import { loggedOut, signedIn } from '../../state/session-slice.ts';
@@ -33,6 +35,7 @@ const shopperChange = isAnyOf(
   reset,
   saveGuest,
   saveShippingAddress,
+  saveShippingMethod,
   savePaymentMethod,
   applyDiscountCode,
   removeDiscountCode,
@@ -63,6 +66,9 @@ cartPersistence.startListening.withTypes<{ cart: CartState }>()({
     if (all || now.cartItems !== before.cartItems) writeStored(CART_ITEMS_KEY, now.cartItems);
     if (all || now.shippingAddress !== before.shippingAddress) {
       store(SHIPPING_KEY, now.shippingAddress);
+    }
+    if (all || now.shippingMethod !== before.shippingMethod) {
+      store(SHIPPING_METHOD_KEY, now.shippingMethod);
     }
     if (all || now.paymentMethod !== before.paymentMethod) {
       writeStored(PAYMENT_METHOD_KEY, now.paymentMethod);

@@ -25,7 +25,14 @@ import { shopCurrency } from '../../lib/shop-currency.ts';
 import { useCartDiscount } from '../../state/cart-discount.ts';
 import { useRefreshCartLines } from '../../state/cart-products.ts';
 import { CART_ITEMS_KEY, DISCOUNT_CODE_KEY, reset, selectCart } from '../../state/cart-slice.ts';
-import { cartGuest, useCheckoutQuote } from '../../state/checkout-quote.ts';
+import { addressLine } from '../../lib/address-fields.ts';
+import {
+  cartGuest,
+  methodProblem,
+  quoteDetails,
+  seedShippingRuleHolds,
+  useCheckoutQuote,
+} from '../../state/checkout-quote.ts';
 import { useGetPayConfigQuery } from '../../state/payment-api.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
@@ -67,7 +74,7 @@ type Placed = PlacedRef & { orderNumber: number };
 
 function PlaceOrder() {
   const cart = useSelector(selectCart);
-  const { cartItems, shippingAddress, paymentMethod } = cart;
+  const { cartItems, shippingAddress, shippingMethod, paymentMethod } = cart;
   const signedIn = useSelector(selectUserInfo) !== null;
   const guest = cartGuest(cart);
   const dispatch = useDispatch();
@@ -126,6 +133,8 @@ function PlaceOrder() {
           // same rule, so only a change since (a price, the stock, the code's uses) is a 409.
           orderItems: quote.request.orderItems,
           shippingAddress,
+          // The method the figures are for (none kept: the zone's first that can carry it).
+          ...(quote.request.shippingMethod && { shippingMethod: quote.request.shippingMethod }),
           paymentMethod,
           ...(figures.discountCode && { discountCode: figures.discountCode }),
           itemsPrice,
@@ -180,6 +189,9 @@ function PlaceOrder() {
   };
 
   const failure = payment.error ?? (error ? errorMessage(error) : null);
+  const shown = quote.quote ?? quote.lastQuote;
+  const details = quoteDetails(shown);
+  const unavailable = methodProblem(shown, shippingMethod);
   const reasonId = 'place-order-blocked';
 
   return (
@@ -207,9 +219,20 @@ function PlaceOrder() {
               {/* text-break: a long street name wraps within a phone's width. */}
               <p className="mb-0 text-break">
                 <strong>Address: </strong>
-                {shippingAddress.address}, {shippingAddress.city} {shippingAddress.postalCode},{' '}
-                {shippingAddress.country}
+                {addressLine(shippingAddress)}
               </p>
+              {shippingAddress.phone && (
+                <p className="mb-0 text-break">
+                  <strong>Phone: </strong>
+                  {shippingAddress.phone}
+                </p>
+              )}
+              {details.shippingMethod && (
+                <p className="mb-0 text-break">
+                  <strong>Shipping method: </strong>
+                  {details.shippingMethod} <Link to="/shipping">Change</Link>
+                </p>
+              )}
             </ListGroup.Item>
             <ListGroup.Item>
               <h2>Payment Method</h2>
@@ -235,6 +258,7 @@ function PlaceOrder() {
             discount={
               applied && { code: applied.code, freeShipping: applied.kind === 'free-shipping' }
             }
+            details={details}
           >
             {/* Once placed, the order's code is settled: a new one would need a new order. */}
             {!isEmpty && !placed && (
@@ -243,6 +267,13 @@ function PlaceOrder() {
               </ListGroup.Item>
             )}
             {/* Said once: the refusal of the order may be the quote's reason too. */}
+            {unavailable && (
+              <ListGroup.Item as="li">
+                <Message variant="danger">
+                  {unavailable} <Link to="/shipping">Choose a shipping method</Link>
+                </Message>
+              </ListGroup.Item>
+            )}
             {quote.problem && quote.problem !== failure && (
               <ListGroup.Item as="li">
                 <Message variant="danger">{quote.problem}</Message>
@@ -283,12 +314,14 @@ function PlaceOrder() {
                 </p>
               )}
             </ListGroup.Item>
-            <ListGroup.Item as="li">
-              <small>
-                *Free shipping for total items over{' '}
-                {formatMoney(FREE_SHIPPING_ABOVE_CENTS, shopCurrency, { trimZeroCents: true })}
-              </small>
-            </ListGroup.Item>
+            {seedShippingRuleHolds(shown, applied?.kind === 'free-shipping') && (
+              <ListGroup.Item as="li">
+                <small>
+                  *Free shipping for total items over{' '}
+                  {formatMoney(FREE_SHIPPING_ABOVE_CENTS, shopCurrency, { trimZeroCents: true })}
+                </small>
+              </ListGroup.Item>
+            )}
           </OrderSummary>
         </Col>
       </Row>

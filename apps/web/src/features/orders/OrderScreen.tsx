@@ -16,6 +16,7 @@ import { OrderLines } from '../../components/OrderLines.tsx';
 import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { RequireAuth } from '../../components/RequireAuth.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { addressLine } from '../../lib/address-fields.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { AdminOrderActions } from './AdminOrderActions.tsx';
@@ -28,6 +29,7 @@ import { OrderTimeline } from './OrderTimeline.tsx';
 import { RefundForm } from './RefundForm.tsx';
 import { ShipmentDetails } from './ShipmentDetails.tsx';
 import { shownDate } from './order-dates.ts';
+import { orderDetails } from './order-details.ts';
 import { useGetOrderDetailsQuery } from './orders-api.ts';
 
 function ShippingBanner({ order }: { order: Order }) {
@@ -95,6 +97,7 @@ function JustDone({ order }: { order: Order }) {
 function OrderDetails({ order, orderKey }: { order: Order; orderKey?: string }) {
   const userInfo = useSelector(selectUserInfo);
   const { shippingAddress: address } = order;
+  const details = orderDetails(order);
   // The buyer: signed in as the order's account, or a guest holding its link's key.
   const viewerIsBuyer = isOrderViewerBuyer(order, {
     userId: userInfo?._id,
@@ -137,10 +140,24 @@ function OrderDetails({ order, orderKey }: { order: Order; orderKey?: string }) 
                 <strong>Email: </strong>
                 <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
               </p>
-              <p className="text-break">
-                <strong>Address: </strong>
-                {address.address}, {address.city} {address.postalCode}, {address.country}
-              </p>
+              <div className="mb-3">
+                <p className="mb-1 text-break">
+                  <strong>Address: </strong>
+                  {addressLine(address)}
+                </p>
+                {address.phone && (
+                  <p className="mb-1 text-break">
+                    <strong>Phone: </strong>
+                    {address.phone}
+                  </p>
+                )}
+                {details.shippingMethod && (
+                  <p className="mb-1 text-break">
+                    <strong>Shipping method: </strong>
+                    {details.shippingMethod}
+                  </p>
+                )}
+              </div>
               <ShippingBanner order={order} />
               <ShipmentDetails order={order} />
             </ListGroup.Item>
@@ -172,6 +189,7 @@ function OrderDetails({ order, orderKey }: { order: Order; orderKey?: string }) 
           <OrderSummary
             prices={order}
             currency={order.currency}
+            details={details}
             discount={
               order.discountCode
                 ? // A code that took nothing off the items gave the shipping.
