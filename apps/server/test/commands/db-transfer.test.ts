@@ -15,7 +15,11 @@ import { caseFoldingWarning } from '../../src/commands/transfer/target-locale.ts
 import { TransferError } from '../../src/commands/transfer/transfer-error.ts';
 import { copyUploads } from '../../src/commands/transfer/copy-uploads.ts';
 import { LocalImageStorage } from '../../src/modules/uploads/storage/local-image-storage.ts';
-import { endedSessions, orders } from '../../src/db/schema.ts';
+import { endedSessions, orders, pricingSettings } from '../../src/db/schema.ts';
+import {
+  holdsDefaultShippingSettings,
+  SHIPPING_SETTINGS_TABLES,
+} from '../../src/modules/shipping/default-settings.ts';
 import { signToken } from '../../src/modules/auth/tokens.ts';
 import { TEST_PASSWORD } from '../helpers/factories.ts';
 import { storeOrder } from '../helpers/stored-orders.ts';
@@ -181,6 +185,12 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     expect(Object.keys(imported)).toEqual(Object.keys(sourceRows));
     for (const table of Object.keys(sourceRows)) expect(imported[table]).toEqual(sourceRows[table]);
     expect(imported.mail_outbox).toHaveLength(2347);
+    // The shop's own shipping and tax replaced the ones the migration put in the new database.
+    expect(imported.shipping_zones).toHaveLength(2);
+    expect(imported.tax_classes!.some((row) => row.includes('Ermäßigt'))).toBe(true);
+    expect(imported.pricing_settings).toEqual([
+      expect.stringContaining('"prices_include_tax":true'),
+    ]);
     // A process of its own that migrates a new database and imports: slow on a busy machine.
   }, 120_000);
 
@@ -291,10 +301,37 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
     const result = await runTransferCommand('import-cli.ts', ['--in', exportGz], target.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'The target database is not empty (brands: 2, categories: 1, discounts: 1, users: 3, addresses: 2, carts: 1, cart_items: 3, email_confirmations: 1, ended_sessions: 1, orders: 3, ',
+      'The target database is not empty (brands: 2, categories: 1, discounts: 1, pricing_settings: 1, tax_classes: 2, shipping_zones: 2, shipping_methods: 2, tax_rates: 2, users: 3, addresses: 2, carts: 1, cart_items: 3, email_confirmations: 1, ended_sessions: 1, orders: 3, ',
     );
     expect(result.stderr).toContain('nothing was changed');
     expect(await withTarget((database) => snapshot(database.db))).toEqual(before);
+  });
+
+  describe('the shipping and tax settings a new database starts with', () => {
+    let fresh: ImportTarget;
+    beforeAll(async () => {
+      fresh = await makeTarget();
+    });
+    afterAll(() => fresh.destroy());
+
+    it('refuses them once a merchant changed them, naming them, and changes nothing', async () => {
+      const database = await fresh.open();
+      try {
+        await database.migrate();
+        await database.db.update(pricingSettings).set({ pricesIncludeTax: true });
+        const before = await snapshot(database.db);
+        const error: unknown = await importShop(database.db, readExportLines(exportGz)).catch(
+          (failure: unknown) => failure,
+        );
+        expect(error).toBeInstanceOf(TransferError);
+        expect((error as Error).message).toMatch(
+          /^The target database is not empty \(pricing_settings: 1, tax_classes: 1, shipping_zones: 1, shipping_methods: 1, tax_rates: 1\); nothing was changed/,
+        );
+        expect(await snapshot(database.db)).toEqual(before);
+      } finally {
+        await database.close();
+      }
+    });
   });
 
   describe('refuses a damaged or incomplete file and leaves the database empty', () => {
@@ -339,7 +376,13 @@ function importInto(makeTarget: () => Promise<ImportTarget>) {
         expect(error).toBeInstanceOf(TransferError);
         expect((error as Error).message).toMatch(message);
         const rows = await snapshot(database.db);
-        for (const table of Object.keys(rows)) expect(rows[table], table).toEqual([]);
+        // Empty, but for the settings every new shop starts with (migration 0026).
+        for (const table of Object.keys(rows).filter(
+          (t) => !SHIPPING_SETTINGS_TABLES.includes(t),
+        )) {
+          expect(rows[table], table).toEqual([]);
+        }
+        expect(await holdsDefaultShippingSettings(database.db)).toBe(true);
       });
     });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/client.ts';
 import {
@@ -19,8 +19,15 @@ import {
   orderItems,
   orders,
   passwordResets,
+  pricingSettings,
+  products,
+  productVariants,
   reviews,
+  shippingMethods,
+  shippingZones,
   stockAlerts,
+  taxClasses,
+  taxRates,
   wishlistItems,
 } from '../../src/db/schema.ts';
 import { queryRows } from '../../src/db/sql-rows.ts';
@@ -95,6 +102,49 @@ export async function seedShop(db: Database) {
     },
   );
   const [lampVariant] = await findVariantsOfProduct(db, lamp.id);
+  // The merchant's own shipping and tax (issue #38) instead of the migration's: a class, a zone
+  // narrowed by region and postal prefix whose shipping is taxed, a method priced by weight (jsonb),
+  // a rate, prices with tax; a product of that class and a variant's weight.
+  const [reducedClass] = await db
+    .insert(taxClasses)
+    .values({ name: 'Ermäßigt "7"', position: 1 })
+    .returning();
+  const [swiss] = await db
+    .insert(shippingZones)
+    .values({
+      name: 'Schweiz — CH',
+      position: -1,
+      countries: ['CH'],
+      regions: ['CH-ZH'],
+      postalPrefixes: ['80'],
+      shippingTaxClassId: reducedClass!.id,
+    })
+    .returning();
+  const [post] = await db
+    .insert(shippingMethods)
+    .values({
+      zoneId: swiss!.id,
+      name: 'Post "Priority" ✉',
+      price: '12.30',
+      freeAbove: '9999999999.99',
+      minOrder: '0.01',
+      weightBands: [{ upToGrams: 500, priceCents: 990 }],
+      estimateMinDays: 1,
+      estimateMaxDays: 3,
+    })
+    .returning();
+  await db.insert(taxRates).values({
+    zoneId: swiss!.id,
+    taxClassId: reducedClass!.id,
+    name: 'MWST \\ TVA',
+    basisPoints: 770,
+  });
+  await db.update(pricingSettings).set({ pricesIncludeTax: true });
+  await db.update(products).set({ taxClassId: reducedClass!.id }).where(eq(products.id, lamp.id));
+  await db
+    .update(productVariants)
+    .set({ weightGrams: 1250 })
+    .where(eq(productVariants.id, shirt.variants[1]!.id));
   await db.insert(reviews).values([
     {
       productId: lamp.id,
@@ -152,6 +202,25 @@ export async function seedShop(db: Database) {
       payerEmail: 'payer@example.test',
       isSent: true,
       sentAt: new Date('2026-02-04T10:00:00Z'),
+      // The snapshot of what priced it (issue #38).
+      shipName: 'Zoë "Z" Ångström',
+      region: 'CH-ZH',
+      phone: '+41 44 000 00 00',
+      shippingMethodId: post!.id,
+      shippingMethodName: post!.name,
+      shippingEstimateMinDays: 1,
+      shippingEstimateMaxDays: 3,
+      shippingTax: '0.00',
+      pricesIncludeTax: true,
+      taxLines: [
+        {
+          name: 'MWST \\ TVA',
+          basisPoints: 770,
+          appliesTo: 'items',
+          base: '10000000.00',
+          amount: '1500000.00',
+        },
+      ],
     })
     .returning();
   const [unpaid] = await db
@@ -206,6 +275,9 @@ export async function seedShop(db: Database) {
       price: '5000000.00',
       qty: 2,
       position: 0,
+      tax: '1500000.00',
+      taxBasisPoints: 770,
+      taxName: 'MWST \\ TVA',
     },
     {
       orderId: paid!.id,

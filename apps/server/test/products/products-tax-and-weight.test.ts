@@ -11,6 +11,7 @@ import {
   createProductWithVariants,
   createSignedInUser,
 } from '../helpers/factories.ts';
+import { multipartForm } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const STANDARD_CLASS = DEFAULT_PRICING_RULES.taxClasses[0]!.id;
@@ -153,5 +154,38 @@ describe('tax class and weights of products', () => {
     // A new variant without a weight weighs nothing; the storefront does not show weights.
     const shop = await t.app.inject({ url: `/api/products/${product.id}` });
     expect(shop.json().variants[0]).not.toHaveProperty('weightGrams');
+  });
+
+  it('keeps the class and the weights through a CSV import, which has no columns for them', async () => {
+    const { product, variants } = await createProductWithVariants(
+      t.database.db,
+      [{ name: 'Size', values: ['S', 'L'] }],
+      [{ options: { Size: 'S' } }, { options: { Size: 'L' } }],
+      { name: 'Weighed shirt', taxClassId: reduced._id },
+    );
+    await t.database.db
+      .update(productVariants)
+      .set({ weightGrams: 300 })
+      .where(eq(productVariants.id, variants[0]!.id));
+    const exported = await t.app.inject({ url: '/api/products/export.csv', headers: admin });
+    const form = multipartForm([
+      {
+        name: 'file',
+        filename: 'products.csv',
+        contentType: 'text/csv',
+        data: Buffer.from(exported.body.replace('Weighed shirt', 'Weighed shirt renamed')),
+      },
+      { name: 'dryRun', value: 'false' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      payload: form.payload,
+      headers: { ...admin, ...form.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await detail(product.id);
+    expect(after).toMatchObject({ name: 'Weighed shirt renamed', taxClass: reduced._id });
+    expect(after.variants.map((variant) => variant.weightGrams)).toEqual([300, null]);
   });
 });

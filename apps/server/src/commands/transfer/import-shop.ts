@@ -13,6 +13,11 @@ import {
   type TableCount,
 } from './export-format.ts';
 import { announceCatalogueChange } from '../../modules/catalogue-cache/catalogue-changes.ts';
+import {
+  clearShippingSettings,
+  holdsDefaultShippingSettings,
+  SHIPPING_SETTINGS_TABLES,
+} from '../../modules/shipping/default-settings.ts';
 import { latestMigration } from '../../db/migration-level.ts';
 import { queryRows } from '../../db/sql-rows.ts';
 import { databaseMessage, TransferError } from './transfer-error.ts';
@@ -85,13 +90,23 @@ async function countRows(db: Database, table: string): Promise<number> {
   return found!.rows;
 }
 
+/**
+ * Refuses a target that holds rows, except for the shipping and tax settings every migrated
+ * database starts with (migration 0026): when they are exactly those, they are emptied here, in
+ * the import's transaction, and the export's own take their place.
+ */
 async function refuseUnlessEmpty(db: Database): Promise<void> {
+  const defaultSettings = await holdsDefaultShippingSettings(db);
   const filled: string[] = [];
   for (const table of transferTables) {
+    if (defaultSettings && SHIPPING_SETTINGS_TABLES.includes(table.name)) continue;
     const rows = await countRows(db, table.name);
     if (rows > 0) filled.push(`${table.name}: ${rows}`);
   }
-  if (filled.length === 0) return;
+  if (filled.length === 0) {
+    if (defaultSettings) await clearShippingSettings(db);
+    return;
+  }
   throw new TransferError(
     `The target database is not empty (${filled.join(', ')}); nothing was changed. The import ` +
       `only fills an empty database, so that no row is overwritten or mixed with others. Import ` +
