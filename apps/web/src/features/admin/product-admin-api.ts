@@ -13,7 +13,6 @@ import type {
 } from '@proshop/domain/product-schemas';
 import type { VariantsUpdateRequest } from '@proshop/domain/variant-schemas';
 import { apiSlice } from '../../state/api-slice.ts';
-import type { ProductTaxClassField } from './product-tax-fields.ts';
 
 // The same tag as the storefront's product calls: a change here refreshes what shoppers see.
 const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).injectEndpoints({
@@ -47,10 +46,7 @@ const productAdminApi = apiSlice.enhanceEndpoints({ addTagTypes: ['Product'] }).
       query: () => ({ url: '/api/products', method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['Product']),
     }),
-    updateProduct: build.mutation<
-      AdminProduct,
-      { id: string; body: ProductUpdateRequest & ProductTaxClassField }
-    >({
+    updateProduct: build.mutation<AdminProduct, { id: string; body: ProductUpdateRequest }>({
       query: ({ id, body }) => ({
         url: `/api/products/${encodeURIComponent(id)}`,
         method: 'PUT',

@@ -14,7 +14,6 @@ import {
 import {
   weightFromText,
   weightGramsOf,
-  weightProblem,
   type WeightedVariantsRequest,
 } from './product-tax-fields.ts';
 
@@ -290,10 +289,6 @@ export function requestProblem(
       return `${name || `Option ${index + 1}`}: ${issue.message}`;
     }
     return issue.message;
-  }
-  for (const [index, variant] of request.variants.entries()) {
-    const problem = weightProblem(variant.weightGrams);
-    if (problem) return `${labels[index] ?? `Variant ${index + 1}`}: ${problem}`;
   }
   // The schema leaves clashes to the server's 409; the browser tells them before sending too.
   return checkVariantSet(request.options, request.variants)?.message;
