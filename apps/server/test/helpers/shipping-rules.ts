@@ -1,7 +1,6 @@
 // The merchant's shipping and tax rules written straight into the shipping module's tables
 // (issue #38), as a test sets up the shop it needs: zones in order with their methods and rates,
 // tax classes by name, whether prices include tax. The admin's routes write the same rows.
-import { DEFAULT_PRICING_RULES } from '@proshop/domain/prices';
 import type { WeightBand } from '@proshop/domain/shipping-rules';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
@@ -126,34 +125,6 @@ export async function setShippingRules(db: Database, spec: RulesSpec): Promise<W
       .where(eq(pricingSettings.id, 'shop'));
   });
   return written;
-}
-
-/** The seed's rules (migration 0026, DEFAULT_PRICING_RULES) with the same ids, as a new shop. */
-export async function restoreDefaultRules(db: Database): Promise<void> {
-  const rules = DEFAULT_PRICING_RULES;
-  await db.transaction(async (tx) => {
-    await tx.delete(shippingZones);
-    await tx
-      .insert(shippingZones)
-      .values(rules.zones.map((zone, position) => ({ ...zone, position })));
-    await tx.insert(shippingMethods).values(
-      rules.methods.map((method, position) => ({
-        id: method.id,
-        zoneId: method.zoneId,
-        name: method.name,
-        price: (method.priceCents / 100).toFixed(2),
-        freeAbove: method.freeAboveCents === null ? null : (method.freeAboveCents / 100).toFixed(2),
-        estimateMinDays: method.estimateMinDays,
-        estimateMaxDays: method.estimateMaxDays,
-        position,
-      })),
-    );
-    await tx.insert(taxRates).values(rules.taxRates);
-    await tx
-      .update(pricingSettings)
-      .set({ pricesIncludeTax: rules.pricesIncludeTax })
-      .where(eq(pricingSettings.id, 'shop'));
-  });
 }
 
 /** Taxes the products as the class of that id (null: the default class). */

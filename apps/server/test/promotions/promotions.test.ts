@@ -884,7 +884,9 @@ describe('discount codes', () => {
       );
       const order = placed.json<Order>();
       const receipt = receiptEmail(order, TEST_BRAND, 'https://shop.test/order/1');
-      expect(receipt.text).toContain(`Items: $15.98\nDiscount (${code}): -$3.00\nShipping: $25.00`);
+      expect(receipt.text).toContain(
+        `Items: $15.98\nDiscount (${code}): -$3.00\nShipping (Standard, 3–5 days): $25.00`,
+      );
       expect(receipt.html).toMatch(
         new RegExp(
           `>\\s*Discount \\(${code}\\)\\s*</td>\\s*<td align="right"[^>]*>\\s*-\\$3\\.00\\s*</td>`,

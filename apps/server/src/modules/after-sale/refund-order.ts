@@ -58,7 +58,11 @@ function refusalError(refusal: RefundRefusal) {
   }
 }
 
-/** The order as the refund rule reads it (refundableOrder), from its stored rows. */
+/**
+ * The order as the refund rule reads it (refundableOrder), from its stored rows: with each line's
+ * own tax, the shipping's tax and whether prices held their tax (issue #38; a line placed before
+ * has no tax of its own, null, and gets its share of the order's).
+ */
 function refundable(
   order: OrderRow,
   items: readonly OrderItemRow[],

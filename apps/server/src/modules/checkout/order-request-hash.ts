@@ -18,8 +18,9 @@ function canonicalJson(value: unknown): string {
  * SHA-256 (hex) of an order request as validated: unknown fields are already dropped and
  * numbers parsed, so a retry that spells the same order differently (key order, `10` or
  * `10.00`, the code in another case) has the same hash, and any other order (another discount
- * code included) a different one. The lines' order counts: it is the order's. No code and no
- * discount are left out, so an order without a code hashes as it did before codes existed.
+ * code or shipping method included) a different one. The lines' order counts: it is the order's.
+ * No code and no discount are left out, so an order without a code hashes as it did before codes
+ * existed; nor is an absent shipping method (issue #38).
  */
 export function orderRequestHash(request: CreateOrderRequest): string {
   const { discountCode, discountPrice, ...rest } = request;

@@ -229,13 +229,19 @@ export async function quoteOrder(
   }));
   const { itemsCents, discountCents } = itemsWithDiscount(pricing, discount?.terms);
   const items = { itemsPrice: fromCents(itemsCents), discountPrice: fromCents(discountCents) };
-  // Past what a money column holds the database would refuse the order with a 500.
+  return { lines, pricing, items, discount };
+}
+
+/**
+ * Refuses (400) an order past what a money column holds, which the database would refuse with a
+ * 500: by its five figures once priced for an address, by its items before.
+ */
+export function refuseTooLarge(prices: OrderPrices | OrderQuote['items'], currency: string) {
   const tooLarge = orderTooLarge(
-    { ...items, shippingPrice: 0, taxPrice: 0, totalPrice: 0 },
-    shop.currency,
+    { shippingPrice: 0, taxPrice: 0, totalPrice: 0, ...prices },
+    currency,
   );
   if (tooLarge) throw invalid(tooLarge);
-  return { lines, pricing, items, discount };
 }
 
 /**
@@ -251,10 +257,7 @@ export function priceQuote(
   currency: string,
 ): CheckoutPricing {
   const priced = priceCheckout(quote.pricing, quote.discount?.terms, rules, destination, methodId);
-  if (priced.kind === 'priced') {
-    const tooLarge = orderTooLarge(priced.prices, currency);
-    if (tooLarge) throw invalid(tooLarge);
-  }
+  refuseTooLarge(priced.kind === 'priced' ? priced.prices : quote.items, currency);
   return priced;
 }
 

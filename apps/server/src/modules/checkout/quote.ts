@@ -3,7 +3,7 @@ import { fromCents } from '@proshop/domain/money';
 import type { Database } from '../../db/client.ts';
 import type { DiscountCustomer } from '../promotions/service.ts';
 import { pricingRules } from '../shipping/service.ts';
-import { priceQuote, quoteOrder, type ShopNow } from './place-order.ts';
+import { priceQuote, quoteOrder, refuseTooLarge, type ShopNow } from './place-order.ts';
 import { destinationOf, noZoneError, optionAnswers } from './shipping-choice.ts';
 
 /**
@@ -41,7 +41,10 @@ export async function quoteCheckout(
     taxLines: [],
     pricesIncludeTax: rules.pricesIncludeTax,
   };
-  if (!shippingAddress) return unknown;
+  if (!shippingAddress) {
+    refuseTooLarge(quote.items, shop.currency);
+    return unknown;
+  }
   const destination = destinationOf(shippingAddress);
   const priced = priceQuote(quote, rules, destination, request.shippingMethod, shop.currency);
   if (priced.kind === 'no-zone') throw noZoneError(destination);
