@@ -68,6 +68,8 @@ export interface ShippingOption {
   name: string;
   estimateMinDays: number;
   estimateMaxDays: number;
+  /** Free when the items after the discount come to more than this; null: never by amount. */
+  freeAboveCents: number | null;
   /** Its price for this order, or why it cannot carry it. */
   priceCents: number | null;
   refusal: MethodRefusal | null;
@@ -161,6 +163,7 @@ function shippingOptions(
         name: method.name,
         estimateMinDays: method.estimateMinDays,
         estimateMaxDays: method.estimateMaxDays,
+        freeAboveCents: method.freeAboveCents,
         priceCents: typeof price === 'number' ? price : null,
         refusal: typeof price === 'number' ? null : price,
       };
@@ -229,8 +232,7 @@ export function priceCheckout(
       amountCents: shippingTaxCents,
     });
   }
-  const taxCents =
-    linePricing.reduce((sum, line) => sum + line.taxCents, 0) + shippingTaxCents;
+  const taxCents = linePricing.reduce((sum, line) => sum + line.taxCents, 0) + shippingTaxCents;
   const totalCents = items.netCents + shippingCents + (inclusive ? 0 : taxCents);
   return {
     kind: 'priced',

@@ -28,7 +28,10 @@ export const shippingAddressSchema = z.object({
     .string('Region must be text')
     .trim()
     .toUpperCase()
-    .refine((region) => region === '' || REGION_PATTERN.test(region), 'Choose a region from the list')
+    .refine(
+      (region) => region === '' || REGION_PATTERN.test(region),
+      'Choose a region from the list',
+    )
     .optional(),
   postalCode: addressPart('Postal code'),
   country: addressPart('Country'),

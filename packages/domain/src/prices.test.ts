@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiscountTerms } from './discounts.ts';
 import { lineTotal, toCents } from './money.ts';
 import {
-  centsToFreeShipping,
+  seedCentsToFreeShipping,
   computeOrderPrices,
   lineDiscountShares,
   SHIPPING_PRICE_CENTS,
@@ -258,20 +258,20 @@ describe('the price rules with a discount, for any cart and code', () => {
   });
 });
 
-describe('centsToFreeShipping', () => {
+describe('seedCentsToFreeShipping', () => {
   it('is what lifts the items after the discount just above 100, and 0 once they are', () => {
-    expect(centsToFreeShipping(0)).toBe(100_01);
-    expect(centsToFreeShipping(99_99)).toBe(2);
-    expect(centsToFreeShipping(100_00)).toBe(1);
-    expect(centsToFreeShipping(100_01)).toBe(0);
+    expect(seedCentsToFreeShipping(0)).toBe(100_01);
+    expect(seedCentsToFreeShipping(99_99)).toBe(2);
+    expect(seedCentsToFreeShipping(100_00)).toBe(1);
+    expect(seedCentsToFreeShipping(100_01)).toBe(0);
     const freeShipping: DiscountTerms = { kind: 'free-shipping', value: 0 };
-    expect(centsToFreeShipping(10_00, freeShipping)).toBe(0);
+    expect(seedCentsToFreeShipping(10_00, freeShipping)).toBe(0);
   });
 
   it('agrees with the price rule: that much more, and shipping is free', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 200_00 }), (cents) => {
-        const more = centsToFreeShipping(cents);
+        const more = seedCentsToFreeShipping(cents);
         const at = (total: number) =>
           computeOrderPrices([{ price: total / 100, qty: 1 }]).shippingPrice;
         if (more === 0) return at(cents) === 0;

@@ -1,6 +1,7 @@
 import type { DiscountTerms } from './discounts.ts';
 import { priceCheckout, type PricingLine, type PricingRules } from './checkout-pricing.ts';
 import { formatMoney, MAX_MONEY_CENTS, toCents } from './money.ts';
+import { centsToFreeShipping } from './shipping-rules.ts';
 import type { OrderPrices } from './items-pricing.ts';
 
 export type { OrderPrices, PricedLine } from './items-pricing.ts';
@@ -71,12 +72,11 @@ export function computeOrderPrices(
 
 /**
  * How much more (in cents) the items after the discount must come to for free shipping under
- * the seed's rule: the cart's "Add $X more for free shipping". 0 when shipping is free already.
- * "Above 100" is strict, so the first amount that ships free is 100.01.
+ * the seed's rule (tests hold the general rule, shipping-rules.ts, to the price rule with it).
  */
-export function centsToFreeShipping(netCents: number, discount?: DiscountTerms): number {
-  if (discount?.kind === 'free-shipping' || netCents > FREE_SHIPPING_ABOVE_CENTS) return 0;
-  return FREE_SHIPPING_ABOVE_CENTS + 1 - netCents;
+export function seedCentsToFreeShipping(netCents: number, discount?: DiscountTerms): number {
+  const freeShipping = discount?.kind === 'free-shipping';
+  return centsToFreeShipping(FREE_SHIPPING_ABOVE_CENTS, { netCents, freeShipping }) ?? 0;
 }
 
 /**

@@ -388,6 +388,14 @@ describe('the order as the refund rule reads it', () => {
     expect(refundableOrder(stored)).toEqual(refundableOrder(answer));
   });
 
+  it("reads the shipping's tax from the answer's shipping as from the stored row's column (issue #38)", () => {
+    const taxed = { ...answer, shipping: { tax: 5 }, pricesIncludeTax: false };
+    const row = { ...answer, shippingTax: '5.00' };
+    expect(refundableOrder(taxed).shippingTaxCents).toBe(5_00);
+    expect(refundableOrder(row).shippingTaxCents).toBe(5_00);
+    expect(refundableOrder(answer).shippingTaxCents).toBe(0);
+  });
+
   it('leaves out a failed refund: its lines and shipping can be refunded again', () => {
     const target = refundableOrder(answer);
     expect(refundableCents(target)).toBe(130_79 - 37_26 - 25_00 - 10);

@@ -71,8 +71,9 @@ export interface RefundSource {
   itemsPrice: Amount;
   shippingPrice: Amount;
   taxPrice: Amount;
-  /** The tax on shipping (absent: 0). */
+  /** The tax on shipping as the stored row has it, or in the answer's `shipping` (absent: 0). */
   shippingTax?: Amount;
+  shipping?: { tax: Amount };
   pricesIncludeTax?: boolean;
   totalPrice: Amount;
   /** Every refund of the order, failed ones included: they are left out here. */
@@ -101,7 +102,7 @@ export function refundableOrder(order: RefundSource): RefundableOrder {
     itemsCents: toCents(order.itemsPrice),
     shippingCents: toCents(order.shippingPrice),
     taxCents: toCents(order.taxPrice),
-    shippingTaxCents: toCents(order.shippingTax ?? 0),
+    shippingTaxCents: toCents(order.shippingTax ?? order.shipping?.tax ?? 0),
     pricesIncludeTax: order.pricesIncludeTax ?? false,
     totalCents: toCents(order.totalPrice),
     earlier: order.refunds

@@ -59,8 +59,7 @@ export interface MethodRule {
 const postalKey = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
 /** The code of the destination's country, when its text names one. */
-export const destinationCountry = (destination: Destination) =>
-  countryCodeOf(destination.country);
+export const destinationCountry = (destination: Destination) => countryCodeOf(destination.country);
 
 export function zoneServes(zone: ZoneRule, destination: Destination): boolean {
   if (zone.restOfWorld) return true;
@@ -116,11 +115,16 @@ export function methodPrice(method: MethodRule, parcel: Parcel): number | Method
 }
 
 /**
- * How much more the items after the discount must come to for the method to ship free: the
- * cart's "Add $X more for free shipping". 0 when free already; null when it never is by amount.
+ * How much more the items after the discount must come to for a method free above
+ * `freeAboveCents` to ship free: the cart's "Add $X more for free shipping". 0 when free already
+ * (a free-shipping code too); null when it never is by amount. "Above" is strict, as in
+ * methodPrice: the first amount that ships free is one cent more.
  */
-export function centsToFreeShippingBy(method: MethodRule, parcel: Parcel): number | null {
+export function centsToFreeShipping(
+  freeAboveCents: number | null,
+  parcel: Pick<Parcel, 'netCents' | 'freeShipping'>,
+): number | null {
   if (parcel.freeShipping) return 0;
-  if (method.freeAboveCents === null) return null;
-  return Math.max(0, method.freeAboveCents + 1 - parcel.netCents);
+  if (freeAboveCents === null) return null;
+  return Math.max(0, freeAboveCents + 1 - parcel.netCents);
 }

@@ -32,7 +32,8 @@ export const SHIPPING_MESSAGES = {
     `${name} does not deliver this order to this address. Please choose another shipping method.`,
   unknownMethod:
     'That shipping method is not offered for this address. Please choose another shipping method.',
-  defaultClassStays: 'The default tax class cannot be deleted; make another class the default first.',
+  defaultClassStays:
+    'The default tax class cannot be deleted; make another class the default first.',
   classInUse: (products: number) =>
     `${products === 1 ? '1 product is' : `${products} products are`} taxed as this class; move them to another class first.`,
   tooManyZones: `A shop can have at most ${MAX_ZONES} shipping zones`,
@@ -199,7 +200,9 @@ export const shippingSettingsSchema = z.object({
 export type ShippingSettings = z.infer<typeof shippingSettingsSchema>;
 
 /** GET /api/admin/tax-classes: the classes a product may be taxed as (the product form's select). */
-export const taxClassListSchema = z.array(taxClassSchema.pick({ _id: true, name: true, isDefault: true }));
+export const taxClassListSchema = z.array(
+  taxClassSchema.pick({ _id: true, name: true, isDefault: true }),
+);
 
 /**
  * A tax of an order as the order keeps it and the API sends it: its name, rate, what it applied
@@ -231,6 +234,11 @@ export const shippingOptionSchema = z.object({
   price: z.number().nullable(),
   estimateMinDays: z.number().int(),
   estimateMaxDays: z.number().int(),
+  /**
+   * Free when the items after the discount come to more than this ("Add $X more for free
+   * shipping"); null: never free by amount.
+   */
+  freeAbove: z.number().nullable(),
   unavailable: z.string().nullable(),
 });
 export type ShippingOptionAnswer = z.infer<typeof shippingOptionSchema>;

@@ -271,6 +271,7 @@ describe(`shipping and tax by the merchant's rules (${testDatabaseKind})`, () =>
         price: null,
         estimateMinDays: 3,
         estimateMaxDays: 5,
+        freeAbove: 100,
         unavailable: 'For parcels up to 5 kg',
       },
       {
@@ -279,6 +280,7 @@ describe(`shipping and tax by the merchant's rules (${testDatabaseKind})`, () =>
         price: 15,
         estimateMinDays: 1,
         estimateMaxDays: 2,
+        freeAbove: null,
         unavailable: null,
       },
     ]);

@@ -1,8 +1,6 @@
 import type { Quote, QuoteRequest } from '@proshop/domain/checkout-schemas';
 import { toCents } from '@proshop/domain/money';
 import type { GuestBuyer, ShippingAddress } from '@proshop/domain/order-schemas';
-import { DEFAULT_PRICING_RULES } from '@proshop/domain/prices';
-import { methodPrice } from '@proshop/domain/shipping-rules';
 import { SHIPPING_MESSAGES } from '@proshop/domain/shipping-schemas';
 import { deliveryEstimateText } from '@proshop/domain/shipping-text';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -154,20 +152,12 @@ export function methodProblem(quote: Quote | undefined, asked: string | null): s
 }
 
 /**
- * Whether the seed's shipping rule (free above 100.00 after discount, else 25.00), which the
- * spec's notes state ("*Free shipping for total items over $100", the cart's "Add $X more for
- * free shipping."), is true of this quote: it ships by the method the seed made (migration 0026
- * gives it a fixed id), still charging what the seed's rule charges for these items. The quote's
- * options carry no "free above", so for a shop with its own rules the notes are not shown rather
- * than promise what the quote cannot vouch for; nor before the address is known.
+ * Above how many cents of items after the discount the method the quote priced ships free: the
+ * merchant's figure in the spec's notes ("*Free shipping for total items over $100", the cart's
+ * "Add $X more for free shipping."). Null before the address is known (no method yet) or when
+ * the method never ships free by amount: then no note promises it.
  */
-export function seedShippingRuleHolds(quote: Quote | undefined, freeShipping: boolean): boolean {
-  if (!quote) return false;
-  // A server from before issue #38 sends no options: it charges the spec's rule itself.
-  if (quote.shippingOptions === undefined) return true;
-  const seed = DEFAULT_PRICING_RULES.methods[0];
-  const method = quotedMethod(quote);
-  if (!seed || method?._id !== seed.id || method.price === null) return false;
-  const netCents = toCents(quote.itemsPrice) - toCents(quote.discountPrice);
-  return toCents(method.price) === methodPrice(seed, { netCents, grams: 0, freeShipping });
+export function freeShippingAboveCents(quote: Quote | undefined): number | null {
+  const freeAbove = quotedMethod(quote)?.freeAbove;
+  return freeAbove === undefined || freeAbove === null ? null : toCents(freeAbove);
 }

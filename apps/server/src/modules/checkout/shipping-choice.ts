@@ -62,6 +62,7 @@ export const optionAnswers = (
     price: option.priceCents === null ? null : fromCents(option.priceCents),
     estimateMinDays: option.estimateMinDays,
     estimateMaxDays: option.estimateMaxDays,
+    freeAbove: option.freeAboveCents === null ? null : fromCents(option.freeAboveCents),
     unavailable: option.refusal ? refusalText(option.refusal, currency) : null,
   }));
 

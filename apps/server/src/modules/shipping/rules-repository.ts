@@ -20,7 +20,10 @@ const centsOrNull = (amount: string | null) => (amount === null ? null : toCents
  */
 export async function readPricingRules(db: Database): Promise<PricingRules> {
   const [zones, methods, classes, rates, settings] = await Promise.all([
-    db.select().from(shippingZones).orderBy(asc(shippingZones.position), asc(shippingZones.createdAt)),
+    db
+      .select()
+      .from(shippingZones)
+      .orderBy(asc(shippingZones.position), asc(shippingZones.createdAt)),
     db
       .select()
       .from(shippingMethods)

@@ -1,6 +1,6 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { cartCountLabel } from '@proshop/domain/plural';
-import { centsToFreeShipping } from '@proshop/domain/prices';
+import { centsToFreeShipping } from '@proshop/domain/shipping-rules';
 import { lineLabel } from '@proshop/domain/variants';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -17,7 +17,7 @@ import { DiscountRow } from '../../components/SummaryRow.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useCartDiscount } from '../../state/cart-discount.ts';
 import {
-  seedShippingRuleHolds,
+  freeShippingAboveCents,
   useCheckoutQuote,
   type CheckoutQuote,
 } from '../../state/checkout-quote.ts';
@@ -112,10 +112,10 @@ function AddFromAddress({ productId }: { productId: string }) {
 }
 
 /**
- * "Add $X more for free shipping" from the seed's shipping rule (domain prices.ts), on the items
- * after the discount; "Shipping is free" once they qualify. Said only when the quote shows the
- * order ships by that rule (seedShippingRuleHolds): a shop with its own rules, or a cart whose
- * address is not known yet, gets no promise the quote cannot vouch for.
+ * "Add $X more for free shipping" on the items after the discount, from the "free above" of the
+ * method the quote priced (the merchant's rule, domain shipping-rules.ts); "Shipping is free"
+ * once they qualify. Not said before the address is known, nor for a method that never ships
+ * free by amount: no promise the quote cannot vouch for.
  */
 function FreeShippingNote({
   discount,
@@ -125,12 +125,13 @@ function FreeShippingNote({
   quote: CheckoutQuote;
 }) {
   const freeShipping = discount.applied?.kind === 'free-shipping';
-  if (!seedShippingRuleHolds(quote.quote ?? quote.lastQuote, freeShipping)) return null;
   const { itemsPrice, discountPrice } = discount.prices;
   const netCents = toCents(itemsPrice) - toCents(discountPrice);
-  // Only its kind matters here (free shipping); its amount is in discountPrice already.
-  const terms = discount.applied ? { kind: discount.applied.kind, value: 0 } : undefined;
-  const more = centsToFreeShipping(netCents, terms);
+  const more = centsToFreeShipping(freeShippingAboveCents(quote.quote ?? quote.lastQuote), {
+    netCents,
+    freeShipping,
+  });
+  if (more === null) return null;
   return (
     <p className="small text-body-secondary mt-1 mb-0">
       {more === 0

@@ -2,7 +2,7 @@ import type { Quote } from '@proshop/domain/checkout-schemas';
 import { formatMoney, toCents } from '@proshop/domain/money';
 import { orderLabel } from '@proshop/domain/order-number';
 import { isPaymentMethod } from '@proshop/domain/payment-methods';
-import { FREE_SHIPPING_ABOVE_CENTS, type OrderPrices } from '@proshop/domain/prices';
+import type { OrderPrices } from '@proshop/domain/prices';
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -30,7 +30,7 @@ import {
   cartGuest,
   methodProblem,
   quoteDetails,
-  seedShippingRuleHolds,
+  freeShippingAboveCents,
   useCheckoutQuote,
 } from '../../state/checkout-quote.ts';
 import { useGetPayConfigQuery } from '../../state/payment-api.ts';
@@ -190,6 +190,7 @@ function PlaceOrder() {
 
   const failure = payment.error ?? (error ? errorMessage(error) : null);
   const shown = quote.quote ?? quote.lastQuote;
+  const freeAbove = freeShippingAboveCents(shown);
   const details = quoteDetails(shown);
   const unavailable = methodProblem(shown, shippingMethod);
   const reasonId = 'place-order-blocked';
@@ -314,11 +315,11 @@ function PlaceOrder() {
                 </p>
               )}
             </ListGroup.Item>
-            {seedShippingRuleHolds(shown, applied?.kind === 'free-shipping') && (
+            {freeAbove !== null && (
               <ListGroup.Item as="li">
                 <small>
                   *Free shipping for total items over{' '}
-                  {formatMoney(FREE_SHIPPING_ABOVE_CENTS, shopCurrency, { trimZeroCents: true })}
+                  {formatMoney(freeAbove, shopCurrency, { trimZeroCents: true })}
                 </small>
               </ListGroup.Item>
             )}
