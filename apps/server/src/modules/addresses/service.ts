@@ -5,7 +5,7 @@ import {
   type Address,
   type ParsedAddressRequest,
 } from '@proshop/domain/address-schemas';
-import { countryCodeOf } from '@proshop/domain/countries';
+import { storedAddress } from '@proshop/domain/shipping-address';
 import type { Database } from '../../db/client.ts';
 import { isUuid } from '../../db/ids.ts';
 import { conflict, notFound } from '../../errors/app-error.ts';
@@ -41,20 +41,10 @@ const toAddress = (row: AddressRow): Address => ({
   isDefault: row.isDefault,
 });
 
-/**
- * The fields as the book keeps them (issue #38): the country as its ISO code when its text names
- * one ('USA' → 'US', as an older client sends it), else as written; name, region, phone '' when
- * not given.
- */
+/** The fields as the book keeps them: as an order keeps its address (storedAddress). */
 const storedValues = (request: ParsedAddressRequest, isDefault: boolean): AddressValues => ({
   label: request.label,
-  name: request.name ?? '',
-  address: request.address,
-  city: request.city,
-  region: request.region ?? '',
-  postalCode: request.postalCode,
-  country: countryCodeOf(request.country) ?? request.country,
-  phone: request.phone ?? '',
+  ...storedAddress(request),
   isDefault,
 });
 

@@ -10,6 +10,7 @@ import {
 import { itemsWithDiscount } from '@proshop/domain/items-pricing';
 import { orderTooLarge, type OrderPrices } from '@proshop/domain/prices';
 import type { Destination } from '@proshop/domain/shipping-rules';
+import { storedAddress } from '@proshop/domain/shipping-address';
 import type { StoredTaxLine } from '@proshop/domain/shipping-schemas';
 import { centsToDecimalString, fromCents, toCents } from '@proshop/domain/money';
 import { DISCOUNT_MESSAGES } from '@proshop/domain/discounts';
@@ -39,7 +40,7 @@ import {
 } from '../promotions/service.ts';
 import { requireConfirmedEmail } from '../users/email-confirmation-service.ts';
 import { orderRequestHash } from './order-request-hash.ts';
-import { destinationOf, noMethodError, noZoneError, storedAddress } from './shipping-choice.ts';
+import { destinationOf, noMethodError, noZoneError } from './shipping-choice.ts';
 
 /**
  * Quoting and placing an order (POST /api/orders, and the cart's check of a code): the lines

@@ -1,7 +1,7 @@
 import type { NoMethod, ShippingOption } from '@proshop/domain/checkout-pricing';
-import { countryCodeOf } from '@proshop/domain/countries';
 import { formatMoney, fromCents } from '@proshop/domain/money';
 import type { ShippingAddress } from '@proshop/domain/order-schemas';
+import { storedAddress } from '@proshop/domain/shipping-address';
 import type { Destination, MethodRefusal } from '@proshop/domain/shipping-rules';
 import { SHIPPING_MESSAGES, type ShippingOptionAnswer } from '@proshop/domain/shipping-schemas';
 import { conflict, unprocessable } from '../../errors/app-error.ts';
@@ -11,23 +11,6 @@ import { conflict, unprocessable } from '../../errors/app-error.ts';
  * the address as it is stored, the shipping options as the shopper reads them, and the answer
  * to a method that cannot carry the order.
  */
-
-/**
- * The address as the order (and the address book) keeps it: the country as its ISO code when
- * its text names one ('USA' → 'US', as an older client sends it), else the text as written,
- * which only a "rest of the world" zone serves; name, region and phone '' when not given.
- */
-export function storedAddress(address: ShippingAddress) {
-  return {
-    name: address.name ?? '',
-    address: address.address,
-    city: address.city,
-    region: address.region ?? '',
-    postalCode: address.postalCode,
-    country: countryCodeOf(address.country) ?? address.country,
-    phone: address.phone ?? '',
-  };
-}
 
 /** What the zones and rates read of an address. */
 export const destinationOf = (address: ShippingAddress): Destination => {

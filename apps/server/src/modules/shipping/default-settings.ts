@@ -1,4 +1,4 @@
-import { centsToDecimalString, toCents } from '@proshop/domain/money';
+import { centsToDecimalString } from '@proshop/domain/money';
 import { DEFAULT_PRICING_RULES } from '@proshop/domain/prices';
 import { isDeepStrictEqual } from 'node:util';
 import { getTableName } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import {
   taxClasses,
   taxRates,
 } from '../../db/schema/shipping.ts';
+import { readPricingRules } from './rules-repository.ts';
 
 const decimalOrNull = (cents: number | null) =>
   cents === null ? null : centsToDecimalString(cents);
@@ -76,47 +77,11 @@ export const SHIPPING_SETTINGS_TABLES: readonly string[] = [
 
 /**
  * Whether the settings are exactly those a new shop starts with (the migration's rows,
- * DEFAULT_PRICING_RULES): nothing a merchant set would be lost by replacing them. Read one table
- * after the other: it runs in the import's transaction, one connection.
+ * DEFAULT_PRICING_RULES), read as the price rule reads them: nothing a merchant set would be lost
+ * by replacing them.
  */
 export async function holdsDefaultShippingSettings(db: Database): Promise<boolean> {
-  const zones = await db.select().from(shippingZones);
-  const methods = await db.select().from(shippingMethods);
-  const classes = await db.select().from(taxClasses);
-  const rates = await db.select().from(taxRates);
-  const settings = await db.select().from(pricingSettings);
-  const held = {
-    zones: zones.map((zone) => ({
-      id: zone.id,
-      name: zone.name,
-      restOfWorld: zone.restOfWorld,
-      countries: zone.countries,
-      regions: zone.regions,
-      postalPrefixes: zone.postalPrefixes,
-      shippingTaxClassId: zone.shippingTaxClassId,
-    })),
-    methods: methods.map((method) => ({
-      id: method.id,
-      zoneId: method.zoneId,
-      name: method.name,
-      priceCents: toCents(method.price),
-      freeAboveCents: method.freeAbove === null ? null : toCents(method.freeAbove),
-      minOrderCents: method.minOrder === null ? null : toCents(method.minOrder),
-      weightBands: method.weightBands,
-      estimateMinDays: method.estimateMinDays,
-      estimateMaxDays: method.estimateMaxDays,
-      active: method.active,
-    })),
-    taxClasses: classes.map(({ id, name, isDefault }) => ({ id, name, isDefault })),
-    taxRates: rates.map(({ zoneId, taxClassId, name, basisPoints }) => ({
-      zoneId,
-      taxClassId,
-      name,
-      basisPoints,
-    })),
-    pricesIncludeTax: settings.length === 1 ? settings[0]!.pricesIncludeTax : undefined,
-  };
-  return isDeepStrictEqual(held, DEFAULT_PRICING_RULES);
+  return isDeepStrictEqual(await readPricingRules(db), DEFAULT_PRICING_RULES);
 }
 
 /** Empties the settings tables, for an import that brings the exported shop's own. */
