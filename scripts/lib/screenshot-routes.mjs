@@ -52,6 +52,7 @@ export function screenRoutes({ product, category, brand, customerId, discountId,
     ['admin-discount-new', '/admin/discounts/new', 'admin'],
     ...(discountId ? [['admin-discount-edit', `/admin/discount/${discountId}/edit`, 'admin']] : []),
     ['admin-orderlist', '/admin/orderlist', 'admin'],
+    ['admin-settings-shipping', '/admin/settings/shipping', 'admin'],
   ];
   return routes.map(([name, path, as]) => ({ name, path, as }));
 }

@@ -86,6 +86,15 @@ async function insertSnapshotRows(db: Database, rows: Record<string, string[]>) 
  */
 const droppedOnPurpose: Record<string, string[]> = { orders: ['discount_use_held'] };
 
+/**
+ * Columns the newest migration rewrites on purpose, its own test checking how: 0026 turns the
+ * countries the shop can read into ISO codes ('Schweiz' → 'CH', migration-shipping-and-tax).
+ */
+const rewrittenOnPurpose: Record<string, string[]> = {
+  addresses: ['country'],
+  orders: ['country'],
+};
+
 describe('migrations', () => {
   it('keep every row of a shop at the previous migration when it upgrades to the newest', async () => {
     // The awkward rows of the export tests, made on the newest schema, put into an older one.
@@ -110,7 +119,8 @@ describe('migrations', () => {
       // Every row still there with every value it had; columns the upgrade added are left out.
       for (const [table, rows] of Object.entries(before)) {
         const columns = Object.keys(JSON.parse(rows[0] ?? '{}') as object).filter(
-          (name) => !droppedOnPurpose[table]?.includes(name),
+          (name) =>
+            !droppedOnPurpose[table]?.includes(name) && !rewrittenOnPurpose[table]?.includes(name),
         );
         const valuesOf = (found: string[] = []) =>
           found

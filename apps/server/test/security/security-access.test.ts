@@ -66,6 +66,8 @@ describe('access control on every route of the OpenAPI document', () => {
    * A body the route accepts, so that only the access rule (or the id) can stop the call. A new
    * route with a body needs an entry here: the test names it.
    */
+  const ownedMethod = { name: 'Owned', price: 0, estimateMinDays: 1, estimateMaxDays: 2 };
+
   function validBody(op: ApiOperation): object | undefined {
     if (!op.hasBody) return undefined;
     const bodies: Record<string, () => object> = {
@@ -151,6 +153,20 @@ describe('access control on every route of the OpenAPI document', () => {
         orderItems: [{ product: product.id, qty: 1 }],
         discountCode: 'OWNED',
       }),
+      'POST /api/admin/shipping/zones': () => ({ name: 'Owned', countries: ['DE'] }),
+      'PUT /api/admin/shipping/zones/{id}': () => ({ name: 'Owned', countries: ['DE'] }),
+      'PUT /api/admin/shipping/zone-order': () => ({ zones: [] }),
+      'POST /api/admin/shipping/zones/{id}/methods': () => ownedMethod,
+      'PUT /api/admin/shipping/methods/{id}': () => ownedMethod,
+      'POST /api/admin/tax-classes': () => ({ name: `Owned ${ownedCodes++}` }),
+      'PUT /api/admin/tax-classes/{id}': () => ({ name: `Owned ${ownedCodes++}` }),
+      'PUT /api/admin/tax-rates': () => ({
+        zone: '00000000-0000-4000-8000-000000000001',
+        taxClass: '00000000-0000-4000-8000-000000000001',
+        name: 'Owned',
+        basisPoints: 0,
+      }),
+      'PUT /api/admin/tax-settings': () => ({ pricesIncludeTax: true }),
     };
     const make = bodies[operationName(op)];
     expect(make, `${operationName(op)} has a body: add a valid one to validBody()`).toBeDefined();

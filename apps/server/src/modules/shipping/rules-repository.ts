@@ -15,23 +15,26 @@ const centsOrNull = (amount: string | null) => (amount === null ? null : toCents
 /**
  * The merchant's rules as the price rule reads them (priceCheckout): zones in their order, every
  * method (inactive ones too: the rule leaves them out), classes, rates and the one setting. Five
- * small reads of a few rows each, asked at once; nothing is cached, so an admin's change is in
- * the next quote on every instance.
+ * small reads of a few rows each; nothing is cached, so an admin's change is in the next quote
+ * on every instance.
  */
 export async function readPricingRules(db: Database): Promise<PricingRules> {
-  const [zones, methods, classes, rates, settings] = await Promise.all([
-    db
-      .select()
-      .from(shippingZones)
-      .orderBy(asc(shippingZones.position), asc(shippingZones.createdAt)),
-    db
-      .select()
-      .from(shippingMethods)
-      .orderBy(asc(shippingMethods.position), asc(shippingMethods.createdAt)),
-    db.select().from(taxClasses).orderBy(asc(taxClasses.position), asc(taxClasses.name)),
-    db.select().from(taxRates),
-    db.select().from(pricingSettings),
-  ]);
+  // One after the other: a transaction (the import's) has one connection, which must not be
+  // asked twice at once; a few rows each, so the round trips are cheap.
+  const zones = await db
+    .select()
+    .from(shippingZones)
+    .orderBy(asc(shippingZones.position), asc(shippingZones.createdAt));
+  const methods = await db
+    .select()
+    .from(shippingMethods)
+    .orderBy(asc(shippingMethods.position), asc(shippingMethods.createdAt));
+  const classes = await db
+    .select()
+    .from(taxClasses)
+    .orderBy(asc(taxClasses.position), asc(taxClasses.name));
+  const rates = await db.select().from(taxRates);
+  const settings = await db.select().from(pricingSettings);
   return {
     zones: zones.map((zone) => ({
       id: zone.id,
