@@ -59,10 +59,13 @@ test.describe('the address book', () => {
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
     const order = await fetchOrderByApi(request, customer, orderId);
     expect(order.shippingAddress).toEqual({
+      name: '',
       address: '12 Garden Lane',
       city: 'Springfield',
+      region: '',
       postalCode: '4321',
-      country: 'Freedonia',
+      country: ANY_COUNTRY,
+      phone: '',
     });
   });
 
