@@ -89,6 +89,8 @@ const ROUTES = [
   'admin/discounts/new',
   'admin/discount/:id/edit',
   'admin/orderlist/:pageNumber?',
+  'admin/settings',
+  'admin/settings/shipping',
 ] as const;
 
 const heading = (name: string | RegExp) => (main: Locator) =>
@@ -259,6 +261,11 @@ test.describe('every control of every route, on a 390 px phone', () => {
         heading('Edit User'),
       );
       await checkRoute(page, 'admin/discounts', '/admin/discounts', heading('Discounts'));
+      // Settings opens its one page so far; the zones' cards have the most controls.
+      await checkRoute(page, 'admin/settings', '/admin/settings', heading('Shipping & tax'));
+      await checkRoute(page, 'admin/settings/shipping', '/admin/settings/shipping', (main) =>
+        main.getByRole('heading', { name: /Everywhere/ }),
+      );
       await checkRoute(
         page,
         'admin/discounts/new',
