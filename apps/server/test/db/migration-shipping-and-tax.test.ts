@@ -69,7 +69,9 @@ describe('migration 0026: shipping and tax as data', () => {
       sql`select r.name, r.basis_points, c.name as class, c.is_default
           from tax_rates r join tax_classes c on c.id = r.tax_class_id`,
     );
-    expect(rates).toEqual([{ name: 'Tax', basis_points: 1500, class: 'Standard', is_default: true }]);
+    expect(rates).toEqual([
+      { name: 'Tax', basis_points: 1500, class: 'Standard', is_default: true },
+    ]);
     const settings = await queryRows(t.handle.db, sql`select * from pricing_settings`);
     expect(settings).toMatchObject([{ id: 'shop', prices_include_tax: false }]);
   });
