@@ -1,4 +1,5 @@
 import { countLabel } from './plural.ts';
+import { percentText } from './tax-rate-percent.ts';
 
 /**
  * How the shop words a shipping method's estimate and a tax line (issue #38), for every screen
@@ -13,8 +14,14 @@ export function deliveryEstimateText(minDays: number, maxDays: number): string {
 }
 
 /** A rate in basis points as people write it: 2000 → "20%", 725 → "7.25%". */
-export function rateText(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+export const rateText = (basisPoints: number) => `${percentText(basisPoints)}%`;
+
+/**
+ * An order's estimate as it kept it: '' for an order placed before methods had estimates (null),
+ * else as deliveryEstimateText says it.
+ */
+export function keptEstimateText(minDays: number | null, maxDays: number | null): string {
+  return minDays === null || maxDays === null ? '' : deliveryEstimateText(minDays, maxDays);
 }
 
 /**

@@ -94,10 +94,10 @@ describe('every e-mail, with sample data', () => {
 
   it('names the shipping method and its estimate, each tax by its name and rate, and the country', () => {
     const receipt = Object.fromEntries(mails).receipt!;
-    expect(receipt.text).toContain('Shipping (Standard, 3–5 days): $0.00');
+    expect(receipt.text).toContain('Shipping (Standard, 3–5 business days): $0.00');
     expect(receipt.text).toContain('Tax 15%: $17.42');
     expect(receipt.text).toContain('Springfield US-IL 12345, United States');
-    expect(receipt.html).toContain('Shipping (Standard, 3–5 days)');
+    expect(receipt.html).toContain('Shipping (Standard, 3–5 business days)');
     expect(receipt.html).toContain('Tax 15%');
   });
 
@@ -118,7 +118,7 @@ describe('every e-mail, with sample data', () => {
       SAMPLE_BRAND,
       null,
     );
-    expect(inclusive.text).toContain('Shipping (Express, 1 day): $6.00');
+    expect(inclusive.text).toContain('Shipping (Express, 1 business day): $6.00');
     expect(inclusive.text).toContain('Incl. VAT 20%: $19.35');
     expect(inclusive.text).toContain('Incl. VAT 20% on shipping: $1.00');
     expect(inclusive.text).toContain('Total paid: $122.09');

@@ -5,7 +5,7 @@ import type { Order } from '@proshop/domain/order-schemas';
 import { refundStanding } from '@proshop/domain/order-status';
 import { unitsKept } from '@proshop/domain/refunds';
 import type { Refund, ReturnRequest } from '@proshop/domain/refund-schemas';
-import { estimateText, taxLineLabel } from '@proshop/domain/tax-labels';
+import { keptEstimateText, taxLineLabel } from '@proshop/domain/shipping-text';
 import { lineLabel } from '@proshop/domain/variants';
 import type { MailMessage } from '../mail/mailer.ts';
 import { absoluteUrl, type MailBrand } from '../mail/templates/brand.ts';
@@ -62,9 +62,10 @@ const discountText = (order: Order): string[] => {
   return row ? [`${row.label}: ${row.amount}`] : [];
 };
 
-/** "Shipping (Express, 1–2 days)": the method and estimate the order was placed with. */
+/** "Shipping (Express, 1–2 business days)": the method and estimate the order was placed with. */
 function shippingLabel(order: Order): string {
-  const estimate = estimateText(order.shipping.estimateMinDays, order.shipping.estimateMaxDays);
+  const { estimateMinDays, estimateMaxDays } = order.shipping;
+  const estimate = keptEstimateText(estimateMinDays, estimateMaxDays);
   return `Shipping (${order.shipping.method}${estimate ? `, ${estimate}` : ''})`;
 }
 
@@ -76,11 +77,9 @@ function taxRows(order: Order) {
   const money = moneyOf(order);
   if (order.taxLines.length === 0) return [{ label: 'Tax', amount: money(order.taxPrice) }];
   return order.taxLines.map((line) => {
-    const what = taxLineLabel(line);
-    return {
-      label: order.pricesIncludeTax ? `Incl. ${what}` : what,
-      amount: money(line.amount),
-    };
+    // The screens' words ("incl. VAT 20%"), begun with a capital as the e-mail's other rows are.
+    const label = taxLineLabel(line, order.pricesIncludeTax);
+    return { label: label[0]!.toUpperCase() + label.slice(1), amount: money(line.amount) };
   });
 }
 

@@ -7,7 +7,7 @@ import {
   type OrderStateWithRefunds,
 } from '@proshop/domain/order-status';
 import type { StoredTaxLine } from '@proshop/domain/shipping-schemas';
-import { rateText, taxLineLabel } from '@proshop/domain/tax-labels';
+import { rateText, taxLineLabel } from '@proshop/domain/shipping-text';
 import { optionsLabel } from '@proshop/domain/variants';
 import { and, asc, count, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -161,7 +161,7 @@ function stateOf(order: ExportedOrder, refunds: readonly RefundWithLines[]) {
 
 /** "VAT 20%: 3.33; VAT 20% on shipping: 1.00": each tax of the order, what it applied to. */
 const taxLinesText = (lines: readonly StoredTaxLine[]) =>
-  lines.map((line) => `${taxLineLabel(line)}: ${line.amount}`).join('; ');
+  lines.map((line) => `${taxLineLabel(line, false)}: ${line.amount}`).join('; ');
 
 /** The order's lines as CSV (one line with empty product cells for an order without lines). */
 function orderCsv(

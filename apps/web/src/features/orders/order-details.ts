@@ -1,5 +1,5 @@
 import type { Order } from '@proshop/domain/order-schemas';
-import { deliveryEstimateText } from '@proshop/domain/shipping-text';
+import { keptEstimateText } from '@proshop/domain/shipping-text';
 import type { PriceDetails } from '../../lib/price-details.ts';
 
 /**
@@ -21,6 +21,6 @@ export function orderDetails(order: Order): PriceDetails {
 /** "Express, 1–2 business days"; the name alone for an order kept without an estimate. */
 export function shippingMethodText(shipping: Order['shipping']): string {
   const { method, estimateMinDays, estimateMaxDays } = shipping;
-  if (estimateMinDays === null || estimateMaxDays === null) return method;
-  return `${method}, ${deliveryEstimateText(estimateMinDays, estimateMaxDays)}`;
+  const estimate = keptEstimateText(estimateMinDays, estimateMaxDays);
+  return estimate ? `${method}, ${estimate}` : method;
 }
