@@ -1,11 +1,11 @@
 import { MAX_WEIGHT_BANDS, type ShippingMethod } from '@proshop/domain/shipping-schemas';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Modal from 'react-bootstrap/Modal';
 import { InlineError } from '../../components/InlineError.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { SettingsFormModal } from './SettingsFormModal.tsx';
 import { shopCurrency } from '../../lib/shop-currency.ts';
 import { useCreateMethodMutation, useUpdateMethodMutation } from './shipping-admin-api.ts';
 import {
@@ -62,8 +62,7 @@ export function ShippingMethodModal({ zone, method, onClose }: ShippingMethodMod
     );
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit() {
     const checked = checkMethodDraft(draft);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -77,118 +76,108 @@ export function ShippingMethodModal({ zone, method, onClose }: ShippingMethodMod
 
   const title = method ? `Edit ${method.name}` : `Add method to ${zone.name}`;
   return (
-    <Modal show onHide={onClose} fullscreen="sm-down" aria-labelledby="method-modal-title">
-      <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <Modal.Header closeButton>
-          <Modal.Title id="method-modal-title" className="text-break">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField
-            controlId="method-name"
-            label="Method name"
-            maxLength={80}
-            placeholder="Standard"
-            {...text('name')}
-          />
-          <TextField
-            controlId="method-price"
-            label="Price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            addon={currency}
-            {...text('price')}
-          />
-          <TextField
-            controlId="method-free-above"
-            label="Free above (optional)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            placeholder="Never free"
-            hint="Orders above this, after their discount, ship free."
-            addon={currency}
-            {...text('freeAbove')}
-          />
-          <TextField
-            controlId="method-min-order"
-            label="Minimum order (optional)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            placeholder="None"
-            addon={currency}
-            {...text('minOrder')}
-          />
-          <WeightBands
-            bands={draft.weightBands}
-            error={errors.weightBands}
-            onAdd={() =>
-              change('weightBands', [
-                ...draft.weightBands,
-                { key: nextKey(), upToGrams: '', price: '' },
-              ])
-            }
-            onChange={changeBand}
-            onRemove={(key) =>
-              change(
-                'weightBands',
-                draft.weightBands.filter((band) => band.key !== key),
-              )
-            }
-          />
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6 mb-1">Delivery estimate (days)</legend>
-            <div className="d-flex gap-2">
-              <div className="flex-fill">
-                <TextField
-                  controlId="method-estimate-min"
-                  label="Fastest"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  {...text('estimateMinDays')}
-                />
-              </div>
-              <div className="flex-fill">
-                <TextField
-                  controlId="method-estimate-max"
-                  label="Slowest"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  {...text('estimateMaxDays')}
-                />
-              </div>
-            </div>
-          </fieldset>
-          <Form.Group className="mb-3" controlId="method-active">
-            <Form.Check
-              type="switch"
-              label="Active"
-              checked={draft.active}
-              onChange={(event) => change('active', event.target.checked)}
+    <SettingsFormModal
+      titleId="method-modal-title"
+      title={title}
+      submitLabel={method ? 'Save method' : 'Add method'}
+      saving={saving}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        controlId="method-name"
+        label="Method name"
+        maxLength={80}
+        placeholder="Standard"
+        {...text('name')}
+      />
+      <TextField
+        controlId="method-price"
+        label="Price"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        addon={currency}
+        {...text('price')}
+      />
+      <TextField
+        controlId="method-free-above"
+        label="Free above (optional)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        placeholder="Never free"
+        hint="Orders above this, after their discount, ship free."
+        addon={currency}
+        {...text('freeAbove')}
+      />
+      <TextField
+        controlId="method-min-order"
+        label="Minimum order (optional)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="0.01"
+        placeholder="None"
+        addon={currency}
+        {...text('minOrder')}
+      />
+      <WeightBands
+        bands={draft.weightBands}
+        error={errors.weightBands}
+        onAdd={() =>
+          change('weightBands', [
+            ...draft.weightBands,
+            { key: nextKey(), upToGrams: '', price: '' },
+          ])
+        }
+        onChange={changeBand}
+        onRemove={(key) =>
+          change(
+            'weightBands',
+            draft.weightBands.filter((band) => band.key !== key),
+          )
+        }
+      />
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 mb-1">Delivery estimate (days)</legend>
+        <div className="d-flex gap-2">
+          <div className="flex-fill">
+            <TextField
+              controlId="method-estimate-min"
+              label="Fastest"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...text('estimateMinDays')}
             />
-          </Form.Group>
-          <InlineError error={saveError} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="dark" disabled={saving}>
-            {method ? 'Save method' : 'Add method'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+          </div>
+          <div className="flex-fill">
+            <TextField
+              controlId="method-estimate-max"
+              label="Slowest"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...text('estimateMaxDays')}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <Form.Group className="mb-3" controlId="method-active">
+        <Form.Check
+          type="switch"
+          label="Active"
+          checked={draft.active}
+          onChange={(event) => change('active', event.target.checked)}
+        />
+      </Form.Group>
+      <InlineError error={saveError} />
+    </SettingsFormModal>
   );
 }
 

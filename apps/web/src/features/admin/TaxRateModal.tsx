@@ -1,11 +1,9 @@
 import type { TaxRate } from '@proshop/domain/shipping-schemas';
-import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { useState } from 'react';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Modal from 'react-bootstrap/Modal';
 import { InlineError } from '../../components/InlineError.tsx';
 import { TextField } from '../../components/TextField.tsx';
+import { SettingsFormModal } from './SettingsFormModal.tsx';
 import { usePutTaxRateMutation } from './shipping-admin-api.ts';
 import {
   checkRateDraft,
@@ -34,8 +32,7 @@ export function TaxRateModal({ zone, taxClass, rate, onClose }: TaxRateModalProp
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit() {
     const checked = checkRateDraft(draft, zone._id, taxClass._id);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -46,45 +43,39 @@ export function TaxRateModal({ zone, taxClass, rate, onClose }: TaxRateModalProp
   }
 
   return (
-    <Modal show onHide={onClose} fullscreen="sm-down" aria-labelledby="rate-modal-title">
-      <Form noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <Modal.Header closeButton>
-          <Modal.Title id="rate-modal-title" className="text-break">
-            {taxClass.name} tax in {zone.name}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField
-            controlId="rate-name"
-            label="Tax name"
-            maxLength={40}
-            placeholder="VAT"
-            hint="Shown to the shopper beside the amount."
-            value={draft.name}
-            onChange={(value) => change('name', value)}
-            error={errors.name}
-          />
-          <TextField
-            controlId="rate-percent"
-            label="Rate"
-            inputMode="decimal"
-            placeholder="20"
-            addon={<InputGroup.Text>%</InputGroup.Text>}
-            value={draft.percent}
-            onChange={(value) => change('percent', value)}
-            error={errors.percent}
-          />
-          <InlineError error={error} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="dark" disabled={isLoading}>
-            Save rate
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <SettingsFormModal
+      titleId="rate-modal-title"
+      title={
+        <>
+          {taxClass.name} tax in {zone.name}
+        </>
+      }
+      submitLabel={'Save rate'}
+      saving={isLoading}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
+      <TextField
+        controlId="rate-name"
+        label="Tax name"
+        maxLength={40}
+        placeholder="VAT"
+        hint="Shown to the shopper beside the amount."
+        value={draft.name}
+        onChange={(value) => change('name', value)}
+        error={errors.name}
+      />
+      <TextField
+        controlId="rate-percent"
+        label="Rate"
+        inputMode="decimal"
+        placeholder="20"
+        addon={<InputGroup.Text>%</InputGroup.Text>}
+        value={draft.percent}
+        onChange={(value) => change('percent', value)}
+        error={errors.percent}
+      />
+      <InlineError error={error} />
+    </SettingsFormModal>
   );
 }
