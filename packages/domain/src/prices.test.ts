@@ -3,12 +3,20 @@ import { describe, expect, it } from 'vitest';
 import type { DiscountTerms } from './discounts.ts';
 import { lineTotal, toCents } from './money.ts';
 import {
-  seedCentsToFreeShipping,
+  FREE_SHIPPING_ABOVE_CENTS,
   computeOrderPrices,
   lineDiscountShares,
   SHIPPING_PRICE_CENTS,
   type PricedLine,
 } from './prices.ts';
+import { centsToFreeShipping } from './shipping-rules.ts';
+
+/** The cart's "Add $X more" under the seed's rule, held to the price rule below. */
+const seedCentsToFreeShipping = (netCents: number, discount?: DiscountTerms) =>
+  centsToFreeShipping(FREE_SHIPPING_ABOVE_CENTS, {
+    netCents,
+    freeShipping: discount?.kind === 'free-shipping',
+  }) ?? Number.NaN;
 
 describe('computeOrderPrices', () => {
   it('charges $25 shipping up to $100 of items and 15 % tax', () => {
@@ -258,7 +266,7 @@ describe('the price rules with a discount, for any cart and code', () => {
   });
 });
 
-describe('seedCentsToFreeShipping', () => {
+describe("centsToFreeShipping under the seed's rule", () => {
   it('is what lifts the items after the discount just above 100, and 0 once they are', () => {
     expect(seedCentsToFreeShipping(0)).toBe(100_01);
     expect(seedCentsToFreeShipping(99_99)).toBe(2);

@@ -1,7 +1,6 @@
 import type { DiscountTerms } from './discounts.ts';
 import { priceCheckout, type PricingLine, type PricingRules } from './checkout-pricing.ts';
 import { formatMoney, MAX_MONEY_CENTS, toCents } from './money.ts';
-import { centsToFreeShipping } from './shipping-rules.ts';
 import type { OrderPrices } from './items-pricing.ts';
 
 export type { OrderPrices, PricedLine } from './items-pricing.ts';
@@ -68,15 +67,6 @@ export function computeOrderPrices(
   const priced = priceCheckout(lines, discount, DEFAULT_PRICING_RULES, { country: 'US' });
   if (priced.kind !== 'priced') throw new Error('The default rules serve every address');
   return priced.prices;
-}
-
-/**
- * How much more (in cents) the items after the discount must come to for free shipping under
- * the seed's rule (tests hold the general rule, shipping-rules.ts, to the price rule with it).
- */
-export function seedCentsToFreeShipping(netCents: number, discount?: DiscountTerms): number {
-  const freeShipping = discount?.kind === 'free-shipping';
-  return centsToFreeShipping(FREE_SHIPPING_ABOVE_CENTS, { netCents, freeShipping }) ?? 0;
 }
 
 /**
