@@ -28,7 +28,8 @@ import { captureJobsPlugin } from './modules/payments/capture-jobs-plugin.ts';
 import { orderMailPlugin } from './modules/orders/order-mail-plugin.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { orderLookupRoutes } from './modules/orders/lookup-routes.ts';
-import { createPaymentProvider } from './modules/payment-providers/create-payment-provider.ts';
+import { createPaymentProviders } from './modules/payment-providers/create-payment-provider.ts';
+import { PaymentProviders } from './modules/payment-providers/payment-providers.ts';
 import type { PaymentProvider } from './modules/payment-providers/payment-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { ratingCopies, taxonomyCopies } from './modules/products/copies.ts';
@@ -66,8 +67,8 @@ declare module 'fastify' {
     jwtSecret: string;
     /** The current time for expiry rules; tests move it forward. */
     clock: Clock;
-    /** PayPal, or the built-in test provider when PayPal is not configured. */
-    payments: PaymentProvider;
+    /** PayPal and Stripe as configured, or the built-in test provider alone. */
+    payments: PaymentProviders;
   }
 }
 
@@ -83,8 +84,8 @@ export interface AppDependencies {
   jwtSecret: string;
   /** Defaults to the system time. */
   clock?: Clock;
-  /** Defaults to the provider the configuration names (createPaymentProvider). */
-  paymentProvider?: PaymentProvider;
+  /** Defaults to the providers the configuration names (createPaymentProviders). */
+  paymentProvider?: PaymentProvider | PaymentProvider[];
 }
 
 /** Largest JSON body accepted; larger ones get 413. Uploads have their own limit. */
@@ -151,7 +152,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate(
     'payments',
-    deps.paymentProvider ?? createPaymentProvider(deps.config, deps.jwtSecret, { log: app.log }),
+    deps.paymentProvider
+      ? new PaymentProviders([deps.paymentProvider].flat())
+      : createPaymentProviders(deps.config, deps.jwtSecret, { log: app.log }),
   );
   const { logger } = deps;
   if (logger?.flush) {
@@ -172,8 +175,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (!deps.config.BENCH_WITHOUT.includes('security-headers')) {
     await app.register(securityHeadersPlugin, {
       isProduction: deps.config.isProduction,
-      paymentProvider: deps.config.paymentProvider,
+      paymentProviders: deps.config.paymentProviders,
       PAYPAL_SDK_URL: deps.config.PAYPAL_SDK_URL,
+      STRIPE_JS_URL: deps.config.STRIPE_JS_URL,
+      STRIPE_API_BASE: deps.config.STRIPE_API_BASE,
       // Uploaded and demo product pictures, and the e-mails' logo: shown in mail clients.
       picturePaths: ['/uploads/', '/images/', MAIL_LOGO_PATH],
     });

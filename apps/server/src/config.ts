@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ProviderKind } from '@proshop/domain/payment-methods';
 import { DEFAULT_PAGE_SIZE } from '@proshop/domain/product-schemas';
 import { MAX_LOW_STOCK_THRESHOLD } from '@proshop/domain/low-stock';
 import { DEFAULT_SHOP_COLOR, SHOP_COLOR_PATTERN } from '@proshop/domain/shop-color';
@@ -174,6 +175,21 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: optionalText,
   /** Per call to PayPal's REST API; past it PayPal counts as not answering (ms). */
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Stripe's secret key (sk_live_… or sk_test_…): with the publishable key, cards go through Stripe. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** Stripe's publishable key (pk_…), the one Stripe.js in the browser uses. */
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  /**
+   * The signing secret of the shop's Stripe webhook endpoint (whsec_…): events are verified
+   * against it. Unset: POST /api/payments/stripe/webhook answers 404.
+   */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe's REST API (a local stand-in in tests). */
+  STRIPE_API_BASE: httpUrl.default('https://api.stripe.com'),
+  /** Stripe.js, loaded on the payment screen only (a local stand-in in browser tests). */
+  STRIPE_JS_URL: httpUrl.default('https://js.stripe.com/v3/'),
+  /** Per call to Stripe's REST API; past it Stripe counts as not answering (ms). */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   PAYMENT_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as USD')
@@ -224,8 +240,11 @@ export interface Config extends Omit<Env, 'SEED_DEMO' | 'DATA_DIR' | 'WEB_DIST_D
   webDistDir: string;
   /** The shop's address as shoppers reach it, for links in e-mails (no trailing slash). */
   publicUrl: string;
-  /** `paypal` with PayPal credentials, else the built-in test provider (test mode). */
-  paymentProvider: 'paypal' | 'test';
+  /**
+   * The payment providers with credentials, PayPal first; `['test']`, the built-in test
+   * provider, when neither PayPal nor Stripe has any (test mode).
+   */
+  paymentProviders: ProviderKind[];
 }
 
 // Same relative address from src/config.ts and from the bundled dist/server.js.
@@ -239,30 +258,34 @@ function absolutePath(path: string, env: NodeJS.ProcessEnv): string {
   return isAbsolute(path) ? path : resolve(env.INIT_CWD ?? process.cwd(), path);
 }
 
-/**
- * PayPal with both credentials, else test mode. Test mode takes no money, so a production shop
- * must not fall into it by a forgotten variable: there it needs ALLOW_TEST_PAYMENTS=1.
- */
-function choosePaymentProvider(
-  values: Pick<Env, 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'ALLOW_TEST_PAYMENTS'>,
-  isProduction: boolean,
-): 'paypal' | 'test' {
-  const { PAYPAL_CLIENT_ID: id, PAYPAL_CLIENT_SECRET: secret } = values;
-  if (Boolean(id) !== Boolean(secret)) {
-    const [missing, given] = id
-      ? ['PAYPAL_CLIENT_SECRET', 'PAYPAL_CLIENT_ID']
-      : ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'];
+/** Both variables of a pair, or neither: one alone is a mistake, named. */
+function pairGiven(values: Env, first: keyof Env, second: keyof Env): boolean {
+  const [a, b] = [Boolean(values[first]), Boolean(values[second])];
+  if (a !== b) {
+    const [missing, given] = a ? [second, first] : [first, second];
     throw new ConfigError(
       `Invalid configuration:\n  ${missing}: is required with ${given} (set both or neither)`,
     );
   }
-  if (id && secret) return 'paypal';
+  return a;
+}
+
+/**
+ * PayPal and Stripe, each with both its credentials; test mode when neither has any. Test mode
+ * takes no money, so a production shop must not fall into it by a forgotten variable: there it
+ * needs ALLOW_TEST_PAYMENTS=1.
+ */
+function choosePaymentProviders(values: Env, isProduction: boolean): ProviderKind[] {
+  const providers: ProviderKind[] = [];
+  if (pairGiven(values, 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET')) providers.push('paypal');
+  if (pairGiven(values, 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY')) providers.push('stripe');
+  if (providers.length > 0) return providers;
   if (isProduction && !values.ALLOW_TEST_PAYMENTS) {
     throw new ConfigError(
-      'Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: are required when NODE_ENV=production (or set ALLOW_TEST_PAYMENTS=1 to run the shop with test payments, which take no money)',
+      'Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: are required when NODE_ENV=production, or STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY (or set ALLOW_TEST_PAYMENTS=1 to run the shop with test payments, which take no money)',
     );
   }
-  return 'test';
+  return ['test'];
 }
 
 /** Parses the environment once; throws a ConfigError naming each bad variable. */
@@ -281,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production (at least 32 characters)',
     );
   }
-  const paymentProvider = choosePaymentProvider(values, isProduction);
+  const paymentProviders = choosePaymentProviders(parsed.data, isProduction);
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
@@ -291,7 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...values,
     isProduction,
-    paymentProvider,
+    paymentProviders,
     seedDemo: !isProduction || SEED_DEMO,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),

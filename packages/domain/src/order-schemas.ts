@@ -3,7 +3,7 @@ import { amountSchema } from './money-schemas.ts';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.ts';
 import { idSchema } from './route-schemas.ts';
 import { oneLineText } from './text-fields.ts';
-import { PAYMENT_METHODS } from './payment-methods.ts';
+import { PAYMENT_METHODS, PROVIDER_KINDS } from './payment-methods.ts';
 import { refundSchema, returnSchema } from './refund-schemas.ts';
 import { orderShippingSchema, REGION_PATTERN, taxLineSchema } from './shipping-schemas.ts';
 import { emailSchema, nameSchema } from './user-schemas.ts';
@@ -195,16 +195,26 @@ export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** GET /api/config/pay: what the browser needs to load the payment provider's script. */
 export const payConfigSchema = z.object({
-  provider: z.enum(['paypal', 'test']),
+  /** The configured providers, PayPal first; `['test']` in test mode (decision 0046). */
+  providers: z.array(z.enum(PROVIDER_KINDS)),
+  /** The methods the payment step offers with them (offeredMethods). */
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  /** PayPal's public client id ('test' in test mode, '' without PayPal). */
   clientId: z.string(),
   currency: z.string(),
-  /** Address of the provider's browser script (PayPal's, or a stand-in in tests). */
+  /** Address of PayPal's browser script (or a stand-in in tests). */
   sdkUrl: z.string(),
+  /** Stripe's publishable key and Stripe.js's address, when Stripe takes cards. */
+  stripe: z.object({ publishableKey: z.string(), jsUrl: z.string() }).nullable(),
 });
 export type PayConfig = z.infer<typeof payConfigSchema>;
 
 /** POST /api/orders/{id}/payment answers the provider's order id the browser approves. */
-export const startPaymentResponseSchema = z.object({ providerOrderId: z.string() });
+export const startPaymentResponseSchema = z.object({
+  providerOrderId: z.string(),
+  /** Stripe's PaymentIntent client secret, which Stripe.js confirms the card payment with. */
+  clientSecret: z.string().optional(),
+});
 export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
 
 /**

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 
 export type SecurityHeadersOptions = Pick<
   Config,
-  'isProduction' | 'paymentProvider' | 'PAYPAL_SDK_URL'
+  'isProduction' | 'paymentProviders' | 'PAYPAL_SDK_URL' | 'STRIPE_JS_URL' | 'STRIPE_API_BASE'
 > & {
   /**
    * Path prefixes of pictures that other sites may show (product pictures and the logo in the
@@ -19,22 +19,42 @@ export type SecurityHeadersOptions = Pick<
 /** Where PayPal's buttons put their frames, call home and load their images from. */
 const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
+/** Where Stripe.js puts its frames (the Payment Element, 3-D Secure) and calls home. */
+const STRIPE_ORIGINS = [
+  'https://js.stripe.com',
+  'https://*.js.stripe.com',
+  'https://hooks.stripe.com',
+];
+
+interface Sources {
+  script: string[];
+  frame: string[];
+  connect: string[];
+  img: string[];
+}
+
 /**
- * The sources PayPal's browser script needs, only when PayPal takes the payments: its script
- * from PAYPAL_SDK_URL's origin (a local stand-in in browser tests), and its frames, calls and
- * images from PayPal's domains. Test mode loads no outside script, so it allows none.
+ * The sources the providers' browser scripts need, only for the providers that take payments:
+ * PayPal's script from PAYPAL_SDK_URL's origin and Stripe.js from STRIPE_JS_URL's (local
+ * stand-ins in browser tests), their frames, calls and images from their domains (Stripe.js
+ * calls STRIPE_API_BASE). Test mode loads no outside script, so it allows none.
  */
-function paymentSources(options: SecurityHeadersOptions) {
-  if (options.paymentProvider !== 'paypal') {
-    return { script: [], frame: [], connect: [], img: [] };
+function paymentSources(options: SecurityHeadersOptions): Sources {
+  const sources: Sources = { script: [], frame: [], connect: [], img: [] };
+  if (options.paymentProviders.includes('paypal')) {
+    sources.script.push(new URL(options.PAYPAL_SDK_URL).origin);
+    sources.frame.push(...PAYPAL_ORIGINS);
+    sources.connect.push(...PAYPAL_ORIGINS);
+    sources.img.push(...PAYPAL_ORIGINS);
   }
-  const sdkOrigin = new URL(options.PAYPAL_SDK_URL).origin;
-  return {
-    script: [sdkOrigin],
-    frame: PAYPAL_ORIGINS,
-    connect: PAYPAL_ORIGINS,
-    img: PAYPAL_ORIGINS,
-  };
+  if (options.paymentProviders.includes('stripe')) {
+    const jsOrigin = new URL(options.STRIPE_JS_URL).origin;
+    sources.script.push(jsOrigin);
+    sources.frame.push(jsOrigin, ...STRIPE_ORIGINS);
+    sources.connect.push(new URL(options.STRIPE_API_BASE).origin, ...STRIPE_ORIGINS);
+    sources.img.push('https://*.stripe.com');
+  }
+  return sources;
 }
 
 /**

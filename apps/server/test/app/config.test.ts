@@ -43,7 +43,9 @@ describe('configuration', () => {
   it('takes test payments unless PayPal credentials are given', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      paymentProvider: 'test',
+      paymentProviders: ['test'],
+      STRIPE_API_BASE: 'https://api.stripe.com',
+      STRIPE_JS_URL: 'https://js.stripe.com/v3/',
       PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com',
       PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
       PAYMENT_CURRENCY: 'USD',
@@ -55,7 +57,7 @@ describe('configuration', () => {
       PAYMENT_CURRENCY: 'EUR',
     });
     expect(paypal).toMatchObject({
-      paymentProvider: 'paypal',
+      paymentProviders: ['paypal'],
       PAYPAL_CLIENT_ID: 'client-id',
       PAYPAL_API_BASE: 'https://api-m.paypal.com',
       PAYMENT_CURRENCY: 'EUR',
@@ -83,11 +85,22 @@ describe('configuration', () => {
       /PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: are required when NODE_ENV=production.*ALLOW_TEST_PAYMENTS=1/,
     );
     expect(() => loadConfig({ ...production, ALLOW_TEST_PAYMENTS: '0' })).toThrow(ConfigError);
-    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: '1' }).paymentProvider).toBe('test');
+    expect(loadConfig({ ...production, ALLOW_TEST_PAYMENTS: '1' }).paymentProviders).toEqual([
+      'test',
+    ]);
     expect(
       loadConfig({ ...production, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })
-        .paymentProvider,
-    ).toBe('paypal');
+        .paymentProviders,
+    ).toEqual(['paypal']);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+    expect(loadConfig({ ...production, ...stripe }).paymentProviders).toEqual(['stripe']);
+    expect(
+      loadConfig({ ...production, ...stripe, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' })
+        .paymentProviders,
+    ).toEqual(['paypal', 'stripe']);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: is required with STRIPE_SECRET_KEY/,
+    );
   });
 
   it('leaves nothing out unless the bench asks, and only pieces it knows (BENCH_WITHOUT)', () => {

@@ -3,7 +3,10 @@ import type { ProductOption } from '@proshop/domain/variants';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orderItems, orders, products, productVariants } from '../../src/db/schema.ts';
-import type { CreatePaymentInput } from '../../src/modules/payment-providers/payment-provider.ts';
+import type {
+  CaptureInput,
+  CreatePaymentInput,
+} from '../../src/modules/payment-providers/payment-provider.ts';
 import { PassThroughProvider } from '../helpers/pass-through-provider.ts';
 import { TestPaymentProvider } from '../../src/modules/payment-providers/test-provider.ts';
 import {
@@ -34,7 +37,7 @@ class RecordingProvider extends PassThroughProvider {
     return super.createPayment(input);
   }
 
-  override capturePayment(input: { providerOrderId: string; orderId: string }) {
+  override capturePayment(input: CaptureInput) {
     this.captured.push(input.orderId);
     return super.capturePayment(input);
   }

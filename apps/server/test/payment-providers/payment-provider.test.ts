@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifyCapture } from '@proshop/domain/payment-verification';
 import { loadConfig } from '../../src/config.ts';
-import { createPaymentProvider } from '../../src/modules/payment-providers/create-payment-provider.ts';
+import { createPaymentProviders } from '../../src/modules/payment-providers/create-payment-provider.ts';
 import { PayPalClient } from '../../src/modules/payment-providers/paypal-client.ts';
 import { TestPaymentProvider } from '../../src/modules/payment-providers/test-provider.ts';
 
@@ -102,19 +102,21 @@ describe('test payment provider', () => {
   });
 });
 
-describe('createPaymentProvider', () => {
+describe('createPaymentProviders', () => {
   it('uses the test provider without PayPal credentials and PayPal with them', () => {
-    expect(createPaymentProvider(loadConfig({}), SECRET)).toBeInstanceOf(TestPaymentProvider);
-    const paypal = createPaymentProvider(
+    const test = createPaymentProviders(loadConfig({}), SECRET);
+    expect(test.kinds).toEqual(['test']);
+    expect(test.forMethod('PayPal')).toBeInstanceOf(TestPaymentProvider);
+    const paypal = createPaymentProviders(
       loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }),
       SECRET,
-    );
+    ).forMethod('Credit Card');
     expect(paypal).toBeInstanceOf(PayPalClient);
     expect(paypal.kind).toBe('paypal');
   });
 
   it('never falls back to test mode when PayPal is chosen without credentials', () => {
-    const config = { ...loadConfig({}), paymentProvider: 'paypal' as const };
-    expect(() => createPaymentProvider(config, SECRET)).toThrow(/PAYPAL_CLIENT_ID/);
+    const config = { ...loadConfig({}), paymentProviders: ['paypal' as const] };
+    expect(() => createPaymentProviders(config, SECRET)).toThrow(/PAYPAL_CLIENT_ID/);
   });
 });

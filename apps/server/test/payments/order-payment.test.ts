@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema.ts';
 import { PassThroughProvider } from '../helpers/pass-through-provider.ts';
+import type { CaptureInput } from '../../src/modules/payment-providers/payment-provider.ts';
 import { TestPaymentProvider } from '../../src/modules/payment-providers/test-provider.ts';
 import { createProduct, createSignedInUser, TEST_JWT_SECRET } from '../helpers/factories.ts';
 import * as ordersApi from '../helpers/orders.ts';
@@ -24,7 +25,7 @@ class ScriptedProvider extends PassThroughProvider {
     super(new TestPaymentProvider(TEST_JWT_SECRET));
   }
 
-  override async capturePayment(input: { providerOrderId: string; orderId: string }) {
+  override async capturePayment(input: CaptureInput) {
     this.captures += 1;
     const real = await super.capturePayment(input);
     const script = this.nextCapture;
@@ -63,10 +64,12 @@ describe('paying an order', () => {
     const res = await t.app.inject('/api/config/pay');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      provider: 'test',
+      providers: ['test'],
+      methods: ['PayPal', 'Credit Card'],
       clientId: 'test',
       currency: 'USD',
       sdkUrl: 'https://www.paypal.com/sdk/js',
+      stripe: null,
     });
   });
 

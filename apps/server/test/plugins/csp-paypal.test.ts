@@ -42,7 +42,7 @@ describe('content security policy and the payment provider', () => {
 
   it('in test mode, allows no outside script, frame or call, whatever PAYPAL_SDK_URL says', async () => {
     t = await createTestApp({ PAYPAL_SDK_URL: 'http://127.0.0.1:7123/sdk/js' });
-    expect(t.config.paymentProvider).toBe('test');
+    expect(t.config.paymentProviders).toEqual(['test']);
     const csp = directives((await t.app.inject('/api/health')).headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('frame-src')).toEqual(["'self'"]);

@@ -49,6 +49,8 @@ class RecordingProvider extends PassThroughProvider {
   override async capturePayment(input: {
     providerOrderId: string;
     orderId: string;
+    amountCents: number;
+    currency: string;
   }): Promise<CaptureResult> {
     if (this.failing.delete(input.orderId)) {
       return { status: 'failed', reason: 'INTERNAL_SERVER_ERROR' };

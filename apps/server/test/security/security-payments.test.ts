@@ -40,9 +40,10 @@ describe('payments: nothing is charged twice or at a price the shopper did not s
     t = await createTestApp();
     shopper = await createSignedInUser(t.database.db, { name: 'Payton Buyer' });
     admin = await createSignedInUser(t.database.db, { isAdmin: true });
-    realCapture = t.app.payments.capturePayment.bind(t.app.payments);
-    createPayment = vi.spyOn(t.app.payments, 'createPayment');
-    capturePayment = vi.spyOn(t.app.payments, 'capturePayment');
+    const provider = t.app.payments.forMethod('PayPal');
+    realCapture = provider.capturePayment.bind(provider);
+    createPayment = vi.spyOn(provider, 'createPayment');
+    capturePayment = vi.spyOn(provider, 'capturePayment');
   });
   afterAll(() => t.close());
   beforeEach(() => {

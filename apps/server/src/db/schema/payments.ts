@@ -14,3 +14,16 @@ export const paypalWebhookEvents = pgTable('paypal_webhook_events', {
   resourceId: text('resource_id'),
   receivedAt: createdAt(),
 });
+
+/**
+ * Stripe webhook events already applied, by Stripe's event id (evt_…): Stripe sends an event
+ * again until it is acknowledged, and a duplicate or a replay must change nothing
+ * (payments/stripe-webhook.ts).
+ */
+export const stripeWebhookEvents = pgTable('stripe_webhook_events', {
+  id: text('id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  /** The PaymentIntent, charge, refund or dispute the event is about. */
+  objectId: text('object_id'),
+  receivedAt: createdAt(),
+});

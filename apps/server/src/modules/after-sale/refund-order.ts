@@ -237,7 +237,7 @@ export async function sendRefund(
   if (!order?.captureId) throw conflict(NOT_PAID_NO_REFUND);
   let result: RefundResult;
   try {
-    result = await deps.payments.refundCapture({
+    result = await deps.payments.forOrder(order).refundCapture({
       captureId: order.captureId,
       amountCents: toCents(refund.amount),
       currency: refund.currency,
@@ -329,12 +329,14 @@ export async function recoverRefunds(deps: SettleDeps): Promise<RefundRecoveryRu
       const stored = (await findRefundsOfOrder(deps.db, refund.orderId)).find(
         (entry) => entry.refund.id === refund.id,
       )!;
+      const order = (await findOrderWithLines(deps.db, refund.orderId))?.order;
+      if (!order) throw new Error('A refund without its order');
       const after =
         refund.status === 'pending' && refund.providerRefundId
           ? await recordRefundResult(
               deps,
               stored,
-              await deps.payments.findRefund(refund.providerRefundId),
+              await deps.payments.forOrder(order).findRefund(refund.providerRefundId),
             )
           : await sendRefund(deps, stored);
       if (after.refund.status === 'requested' || after.refund.status === 'pending') run.left += 1;

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
-import type { PaymentProvider } from '../payment-providers/payment-provider.ts';
 import { findOrderWithLines } from './order-records.ts';
 
 /**
@@ -21,12 +20,19 @@ const LEASE_MARGIN_MS = 10_000;
  * (`captureTimeLimitMs`). A lease that ran out belongs to a request that died, or that gave up
  * when the provider did not answer: its attempt is in doubt.
  */
-export const captureLeaseMs = (payments: Pick<PaymentProvider, 'captureTimeLimitMs'>) =>
+export const captureLeaseMs = (payments: { captureTimeLimitMs: number }) =>
   payments.captureTimeLimitMs + LEASE_MARGIN_MS;
 
 const leaseEnd = (leaseMs: number) =>
   sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
 const leaseOver = or(isNull(orders.captureLeaseUntil), lte(orders.captureLeaseUntil, sql`now()`));
+
+/** The payment an attempt captures, and the provider (or method) that names its provider. */
+export interface ClaimedCapture {
+  providerOrderId: string | null;
+  paymentProvider: string | null;
+  paymentMethod: string;
+}
 
 /**
  * Starts an attempt: on an order with no attempt, or by taking over one in doubt (`previous`,
@@ -39,7 +45,7 @@ export async function claimCapture(
   attemptId: string,
   previous: string | null,
   leaseMs: number,
-): Promise<{ providerOrderId: string | null } | undefined> {
+): Promise<ClaimedCapture | undefined> {
   const free =
     previous === null
       ? isNull(orders.captureAttemptId)
@@ -48,7 +54,11 @@ export async function claimCapture(
     .update(orders)
     .set({ captureAttemptId: attemptId, captureLeaseUntil: leaseEnd(leaseMs) })
     .where(and(eq(orders.id, orderId), free))
-    .returning({ providerOrderId: orders.providerOrderId });
+    .returning({
+      providerOrderId: orders.providerOrderId,
+      paymentProvider: orders.paymentProvider,
+      paymentMethod: orders.paymentMethod,
+    });
   return claimed[0];
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CatalogueChanges } from '../catalogue-cache/catalogue-changes.ts';
-import type { PaymentProvider } from '../payment-providers/payment-provider.ts';
+import type { PaymentProviders } from '../payment-providers/payment-providers.ts';
 import { orderNotices, type OrderNotices } from './notify-buyer.ts';
 
 /**
@@ -10,7 +10,8 @@ import { orderNotices, type OrderNotices } from './notify-buyer.ts';
  */
 export interface SettleDeps {
   db: Database;
-  payments: PaymentProvider;
+  /** The configured providers; each order goes through its own (`forOrder`). */
+  payments: PaymentProviders;
   log: FastifyBaseLogger;
   /** Queues the buyer's e-mails, and the shop's alerts, in the transaction of the change. */
   notices: Pick<OrderNotices, 'queue' | 'alertShop' | 'lowStock' | 'backInStock'>;

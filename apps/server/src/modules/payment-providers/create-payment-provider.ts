@@ -1,11 +1,12 @@
 import type { Config } from '../../config.ts';
 import type { PaymentLog, PaymentProvider } from './payment-provider.ts';
+import { PaymentProviders } from './payment-providers.ts';
 import { PayPalClient } from './paypal-client.ts';
 import { TestPaymentProvider } from './test-provider.ts';
 
 type PaymentConfig = Pick<
   Config,
-  | 'paymentProvider'
+  | 'paymentProviders'
   | 'PAYPAL_CLIENT_ID'
   | 'PAYPAL_CLIENT_SECRET'
   | 'PAYPAL_API_BASE'
@@ -14,15 +15,32 @@ type PaymentConfig = Pick<
 >;
 
 /**
- * PayPal when the configuration has its credentials, otherwise test mode (see config.ts).
+ * Every provider the configuration has credentials for (see config.ts), or test mode alone.
  * `secret` is the token secret every instance shares: test mode signs its payment ids with it.
  */
-export function createPaymentProvider(
+export function createPaymentProviders(
   config: PaymentConfig,
   secret: string,
   options: { log?: PaymentLog; timeoutMs?: number } = {},
-): PaymentProvider {
-  if (config.paymentProvider === 'test') return new TestPaymentProvider(secret);
+): PaymentProviders {
+  return new PaymentProviders(
+    config.paymentProviders.map((kind): PaymentProvider => {
+      switch (kind) {
+        case 'test':
+          return new TestPaymentProvider(secret);
+        case 'paypal':
+          return createPayPal(config, options);
+        case 'stripe':
+          throw new Error('Stripe payments are not built yet');
+      }
+    }),
+  );
+}
+
+function createPayPal(
+  config: PaymentConfig,
+  options: { log?: PaymentLog; timeoutMs?: number },
+): PayPalClient {
   // loadConfig only chooses paypal with both credentials; a hand-made config must not fall back.
   if (!config.PAYPAL_CLIENT_ID || !config.PAYPAL_CLIENT_SECRET) {
     throw new Error('PayPal payments need PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');

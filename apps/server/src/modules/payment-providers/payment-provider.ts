@@ -1,3 +1,4 @@
+import type { ProviderKind } from '@proshop/domain/payment-methods';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { unavailable, type AppError } from '../../errors/app-error.ts';
 
@@ -8,19 +9,21 @@ import { unavailable, type AppError } from '../../errors/app-error.ts';
  * the test provider included.
  */
 export interface PaymentProvider {
-  readonly kind: 'paypal' | 'test';
+  readonly kind: ProviderKind;
   /**
    * The longest a capturePayment call can take before it answers or throws: a capture attempt is
    * leased for longer than this (orders/capture-claims.ts).
    */
   readonly captureTimeLimitMs: number;
-  createPayment(input: CreatePaymentInput): Promise<{ providerOrderId: string }>;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /**
    * Takes the money. `providerOrderId` must be the one stored with the order when the payment
    * was created, never one the browser sends. Throws AppError('unavailable') when the provider
-   * does not answer; a capture that happened but cannot be read is a `failed` result.
+   * does not answer; a capture that happened but cannot be read is a `failed` result. `amountCents`
+   * and `currency` are the order's: a provider that can look before it captures (Stripe's
+   * authorised intents) refuses another amount without taking it.
    */
-  capturePayment(input: { providerOrderId: string; orderId: string }): Promise<CaptureResult>;
+  capturePayment(input: CaptureInput): Promise<CaptureResult>;
   /**
    * Asks, without capturing, what became of a payment whose capture got no answer (a crash, a
    * timeout): its capture, or undefined when the provider holds none. Throws
@@ -74,7 +77,28 @@ export interface WebhookInput {
   webhookId: string;
 }
 
+export interface CaptureInput {
+  providerOrderId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+}
+
+export interface CreatedPayment {
+  providerOrderId: string;
+  /**
+   * What the browser confirms the payment with (Stripe's PaymentIntent client secret); absent
+   * for PayPal, whose buttons take the order id.
+   */
+  clientSecret?: string;
+}
+
 export interface CreatePaymentInput {
+  /**
+   * The payment the order was given before, for a retry: a provider may reuse it while it can
+   * still be paid (Stripe's intent), or derive the new one's idempotency key from it.
+   */
+  previousProviderOrderId?: string;
   /** Our order id: PayPal keeps it as custom_id and it makes the create call idempotent. */
   orderId: string;
   amountCents: number;

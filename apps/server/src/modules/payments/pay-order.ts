@@ -5,6 +5,7 @@ import { payRefusal } from '@proshop/domain/order-permissions';
 import { lineLabel } from '@proshop/domain/variants';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import { conflict, forbidden } from '../../errors/app-error.ts';
+import type { CreatedPayment } from '../payment-providers/payment-provider.ts';
 import { discountUseRefusal, takeDiscountUse } from '../promotions/uses.ts';
 import { captureLeaseMs, claimCapture, leaveInDoubt } from '../orders/capture-claims.ts';
 import { callerActor, isBuyer, type OrderCaller } from '../orders/order-caller.ts';
@@ -58,6 +59,14 @@ function assertMayPay(caller: OrderCaller, order: OrderRow): void {
 
 export type PaymentDeps = SettleDeps;
 
+/** What the capture of an attempt needs of its order: its provider and the amount due. */
+interface AttemptPayment {
+  paymentProvider: string | null;
+  paymentMethod: string;
+  amountCents: number;
+  currency: string;
+}
+
 /**
  * Starts paying an unpaid order: the provider gets the amount the server stored with the order,
  * and the provider's order id is kept with ours so that only that payment can pay it.
@@ -66,7 +75,7 @@ export async function startPayment(
   deps: PaymentDeps,
   caller: OrderCaller,
   orderId: string,
-): Promise<{ providerOrderId: string }> {
+): Promise<CreatedPayment> {
   let { order, items } = await findVisibleOrder(deps.db, caller, orderId);
   assertMayPay(caller, order);
   if (order.captureAttemptId) {
@@ -82,8 +91,13 @@ export async function startPayment(
   if (shortage) throw conflict(outOfStock(shortage.name));
   const codeProblem = await discountUseRefusal(deps.db, order);
   if (codeProblem) throw conflict(codeRefused(codeProblem));
-  const { providerOrderId } = await deps.payments.createPayment({
+  const provider = deps.payments.forOrder(order);
+  // A retry through the same provider may reuse the payment it made before (Stripe's intent).
+  const previous =
+    order.paymentProvider === provider.kind ? (order.providerOrderId ?? undefined) : undefined;
+  const created = await provider.createPayment({
     orderId: order.id,
+    ...(previous ? { previousProviderOrderId: previous } : {}),
     amountCents: toCents(order.totalPrice),
     currency: order.currency,
     breakdown: {
@@ -101,18 +115,19 @@ export async function startPayment(
       ...(item.sku ? { sku: item.sku } : {}),
     })),
   });
+  const { providerOrderId } = created;
   await setOrderPayment(
     deps.db,
     order.id,
-    { paymentProvider: deps.payments.kind, providerOrderId },
+    { paymentProvider: provider.kind, providerOrderId },
     {
       orderId: order.id,
       kind: 'payment-started',
       ...callerActor(caller, order),
-      details: { provider: deps.payments.kind },
+      details: { provider: provider.kind },
     },
   );
-  return { providerOrderId };
+  return created;
 }
 
 /**
@@ -134,7 +149,12 @@ export async function payOrder(
   const attempt = await beginCapture(deps, caller, orderId, providerOrderId);
   let capture: CaptureResult;
   try {
-    capture = await deps.payments.capturePayment({ providerOrderId, orderId: attempt.orderId });
+    capture = await deps.payments.forOrder(attempt.payment).capturePayment({
+      providerOrderId,
+      orderId: attempt.orderId,
+      amountCents: attempt.payment.amountCents,
+      currency: attempt.payment.currency,
+    });
   } catch (error) {
     await leaveInDoubt(deps.db, attempt.orderId, attempt.attemptId).catch((cause: unknown) => {
       // Its lease runs out on its own; the attempt is in doubt then all the same.
@@ -167,7 +187,7 @@ async function beginCapture(
   caller: OrderCaller,
   orderId: string,
   providerOrderId: string,
-): Promise<CaptureAttempt> {
+): Promise<CaptureAttempt & { payment: AttemptPayment }> {
   return deps.catalogue.change(deps.db, async (tx) => {
     const { order, items } = await findVisibleOrder(tx, caller, orderId, { forUpdate: true });
     assertMayPay(caller, order);
@@ -186,6 +206,12 @@ async function beginCapture(
       const codeProblem = await takeDiscountUse(tx, order);
       if (codeProblem) throw conflict(codeRefused(codeProblem));
     }
-    return { orderId: order.id, attemptId, by: callerActor(caller, order) };
+    const payment = {
+      paymentProvider: order.paymentProvider,
+      paymentMethod: order.paymentMethod,
+      amountCents: toCents(order.totalPrice),
+      currency: order.currency,
+    };
+    return { orderId: order.id, attemptId, by: callerActor(caller, order), payment };
   });
 }

@@ -5,6 +5,7 @@ import {
   payOrderRequestSchema,
   startPaymentResponseSchema,
 } from '@proshop/domain/order-schemas';
+import { offeredMethods } from '@proshop/domain/payment-methods';
 import { idParamsSchema, messageResponseSchema } from '@proshop/domain/route-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalid, notFound } from '../../errors/app-error.ts';
@@ -29,16 +30,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['payments'],
-        summary: 'The payment provider, its public client id, currency and script address',
+        summary:
+          "The payment providers and methods offered, their public keys, currency and scripts' addresses",
         response: { 200: payConfigSchema, ...errorResponses() },
       },
     },
-    async () => ({
-      provider: app.payments.kind,
-      clientId: app.payments.kind === 'paypal' ? (app.config.PAYPAL_CLIENT_ID ?? '') : 'test',
-      currency: app.config.PAYMENT_CURRENCY,
-      sdkUrl: app.config.PAYPAL_SDK_URL,
-    }),
+    async () => {
+      const { kinds } = app.payments;
+      const { config } = app;
+      return {
+        providers: kinds,
+        methods: offeredMethods(kinds),
+        clientId: kinds.includes('paypal')
+          ? (config.PAYPAL_CLIENT_ID ?? '')
+          : kinds.includes('test')
+            ? 'test'
+            : '',
+        currency: config.PAYMENT_CURRENCY,
+        sdkUrl: config.PAYPAL_SDK_URL,
+        stripe:
+          kinds.includes('stripe') && config.STRIPE_PUBLISHABLE_KEY
+            ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY, jsUrl: config.STRIPE_JS_URL }
+            : null,
+      };
+    },
   );
 
   app.post(
@@ -98,12 +113,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const webhookId = app.config.PAYPAL_WEBHOOK_ID;
-      if (!webhookId || app.payments.kind !== 'paypal') {
-        throw notFound('Webhooks are not configured');
-      }
+      const paypal = app.payments.find('paypal');
+      if (!webhookId || !paypal) throw notFound('Webhooks are not configured');
       // Each request below costs a call to PayPal: bounded per address (issue #35).
       await app.rateLimiter.consumeByAddress(paypalWebhookRule, request.ip);
-      const verified = await app.payments.verifyWebhook({
+      const verified = await paypal.verifyWebhook({
         headers: request.headers,
         event: request.body,
         webhookId,

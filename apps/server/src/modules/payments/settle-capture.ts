@@ -160,7 +160,7 @@ export async function recoverCapture(
   let capture: CaptureResult | undefined;
   try {
     capture = providerOrderId
-      ? await deps.payments.findCapture({ providerOrderId, orderId })
+      ? await deps.payments.forOrder(claimed).findCapture({ providerOrderId, orderId })
       : undefined;
   } catch (error) {
     await leaveInDoubt(deps.db, orderId, attemptId);

@@ -34,7 +34,7 @@ export function PayPalPayment({ config, payment }: PayPalPaymentProps) {
       .then(async (paypal) => {
         if (closed || !container.current) return;
         buttons = paypal.Buttons({
-          createOrder: () => latest.current.create(),
+          createOrder: async () => (await latest.current.create()).providerOrderId,
           onApprove: (data) => latest.current.capture(data.orderID),
           onCancel: () => latest.current.setError(() => null),
           // A refusal already put the server's words on screen; anything else gets a general one.

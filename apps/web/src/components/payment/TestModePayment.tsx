@@ -12,7 +12,7 @@ export function TestModePayment({ payment }: { payment: OrderPayment }) {
   const pay = async () => {
     setBusy(true);
     try {
-      await payment.capture(await payment.create());
+      await payment.capture((await payment.create()).providerOrderId);
     } catch {
       // The refusal is on screen from the payment's state.
     } finally {

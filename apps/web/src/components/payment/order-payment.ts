@@ -1,11 +1,16 @@
+import type { StartPaymentResponse } from '@proshop/domain/order-schemas';
+
 /**
  * What a way of paying (PayPal's buttons, test mode) asks of the screen it is on: the order
  * page pays an order placed earlier (features/orders/use-order-payment.ts); the place-order
  * step places the order first (issue #37).
  */
 export interface OrderPayment {
-  /** Asks the server to create the provider's payment for the order's amount; its id. */
-  create(): Promise<string>;
+  /**
+   * Asks the server to create the provider's payment for the order's amount: its id, and for
+   * Stripe the client secret Stripe.js confirms it with.
+   */
+  create(): Promise<StartPaymentResponse>;
   /** Asks the server to capture and verify the approved payment; the order is then paid. */
   capture(providerOrderId: string): Promise<void>;
   /** True while the server captures. */

@@ -15,8 +15,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { OrderLines } from '../../components/OrderLines.tsx';
 import { OrderSummary } from '../../components/OrderSummary.tsx';
-import { PayPalPayment } from '../../components/payment/PayPalPayment.tsx';
-import { TestModePayment } from '../../components/payment/TestModePayment.tsx';
+import { ProviderPayment } from '../../components/payment/ProviderPayment.tsx';
 import { RequireBuyer } from '../../components/RequireBuyer.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { removeStored } from '../../lib/browser-storage.ts';
@@ -289,11 +288,7 @@ function PlaceOrder() {
               <ListGroup.Item as="li">
                 <h3 className="fs-6">Pay now</h3>
                 {payment.capturing && <Loader />}
-                {payConfig.provider === 'test' ? (
-                  <TestModePayment payment={payment} />
-                ) : (
-                  <PayPalPayment config={payConfig} payment={payment} />
-                )}
+                <ProviderPayment config={payConfig} method={paymentMethod} payment={payment} />
               </ListGroup.Item>
             )}
             <ListGroup.Item as="li">

@@ -43,8 +43,7 @@ export function useCheckoutPayment(
     try {
       const placed = await place();
       started.current = placed;
-      const { providerOrderId } = await startPayment(refOf(placed)).unwrap();
-      return providerOrderId;
+      return await startPayment(refOf(placed)).unwrap();
     } catch (failure) {
       return refuse(failure);
     }

@@ -1,16 +1,25 @@
 import { Loader } from '../../components/Loader.tsx';
 import { Message } from '../../components/Message.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { PayPalPayment } from '../../components/payment/PayPalPayment.tsx';
-import { TestModePayment } from '../../components/payment/TestModePayment.tsx';
+import { ProviderPayment } from '../../components/payment/ProviderPayment.tsx';
 import { useGetPayConfigQuery } from '../../state/payment-api.ts';
 import { useOrderPayment } from './use-order-payment.ts';
 
 /**
- * The payment area of an unpaid order, for its buyer: PayPal, or test mode without PayPal.
+ * The payment area of an unpaid order, for its buyer: its method's provider (PayPal, Stripe),
+ * or test mode without either.
  * `orderKey`: a guest's, from the order's link.
  */
-export function OrderPayment({ orderId, orderKey }: { orderId: string; orderKey?: string }) {
+export function OrderPayment({
+  orderId,
+  orderKey,
+  method,
+}: {
+  orderId: string;
+  orderKey?: string;
+  /** The order's payment method, which names its provider. */
+  method: string;
+}) {
   const { data: config, isLoading, error: configError } = useGetPayConfigQuery();
   const payment = useOrderPayment(orderId, orderKey);
 
@@ -26,11 +35,7 @@ export function OrderPayment({ orderId, orderKey }: { orderId: string; orderKey?
     <>
       {payment.error && <Message variant="danger">{payment.error}</Message>}
       {payment.capturing && <Loader />}
-      {config.provider === 'test' ? (
-        <TestModePayment payment={payment} />
-      ) : (
-        <PayPalPayment config={config} payment={payment} />
-      )}
+      <ProviderPayment config={config} method={method} payment={payment} />
     </>
   );
 }

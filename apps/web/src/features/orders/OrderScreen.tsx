@@ -199,7 +199,11 @@ function OrderDetails({ order, orderKey }: { order: Order; orderKey?: string }) 
           >
             {showPayment && (
               <ListGroup.Item as="li">
-                <OrderPayment orderId={order._id} orderKey={orderKey} />
+                <OrderPayment
+                  orderId={order._id}
+                  orderKey={orderKey}
+                  method={order.paymentMethod}
+                />
               </ListGroup.Item>
             )}
             {showCancel && (

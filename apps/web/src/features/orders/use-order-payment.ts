@@ -19,8 +19,7 @@ export function useOrderPayment(
   const create = useCallback(async () => {
     setError(null);
     try {
-      const { providerOrderId } = await startPayment({ orderId, key }).unwrap();
-      return providerOrderId;
+      return await startPayment({ orderId, key }).unwrap();
     } catch (failure) {
       const message = paymentFailureMessage(failure);
       setError(message);
