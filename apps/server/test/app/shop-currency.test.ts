@@ -66,7 +66,7 @@ describe.each(currencies)('prices in $currency', ({ currency, sign, env }) => {
     for (const text of [
       line,
       `Items: ${sign}39.98`,
-      `Shipping (Standard, 3–5 days): ${sign}25.00`,
+      `Shipping (Standard, 3–5 business days): ${sign}25.00`,
       `Tax 15%: ${sign}6.00`,
       `Total paid: ${sign}70.98`,
     ]) {

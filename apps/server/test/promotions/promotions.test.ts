@@ -885,7 +885,7 @@ describe('discount codes', () => {
       const order = placed.json<Order>();
       const receipt = receiptEmail(order, TEST_BRAND, 'https://shop.test/order/1');
       expect(receipt.text).toContain(
-        `Items: $15.98\nDiscount (${code}): -$3.00\nShipping (Standard, 3–5 days): $25.00`,
+        `Items: $15.98\nDiscount (${code}): -$3.00\nShipping (Standard, 3–5 business days): $25.00`,
       );
       expect(receipt.html).toMatch(
         new RegExp(
