@@ -573,7 +573,11 @@ describe(`the order timeline with PayPal's webhooks (${testDatabaseKind})`, () =
       amount: order.totalPrice,
       currency: 'USD',
     });
-    expect(shown[4]!.details).toEqual({ problem: 'reversed', captureId: capture.id });
+    expect(shown[4]!.details).toEqual({
+      problem: 'reversed',
+      captureId: capture.id,
+      provider: 'paypal',
+    });
     expect(shown[5]!.details).toEqual({ reason: 'PayPal reversed the payment' });
   });
 });

@@ -152,9 +152,9 @@ export async function msUntilNextLeaseEnd(db: Database): Promise<number | undefi
   return row?.ms ?? undefined;
 }
 
-/** What a provider's event names of a capture: the capture, and maybe our order or its own. */
+/** What a provider's event names of a capture: the capture, our order, the provider's own. */
 export interface CaptureIds {
-  captureId: string;
+  captureId?: string;
   orderId?: string;
   providerOrderId?: string;
 }
@@ -164,9 +164,11 @@ export interface CaptureIds {
  * capture), with its lines, locked until the transaction ends.
  */
 export async function findOrderOfCapture(tx: Database, ids: CaptureIds) {
-  const conditions = [eq(orders.captureId, ids.captureId)];
+  const conditions = [];
+  if (ids.captureId) conditions.push(eq(orders.captureId, ids.captureId));
   if (ids.orderId) conditions.push(eq(orders.id, ids.orderId));
   if (ids.providerOrderId) conditions.push(eq(orders.providerOrderId, ids.providerOrderId));
+  if (conditions.length === 0) return undefined;
   const [row] = await tx
     .select({ id: orders.id })
     .from(orders)

@@ -16,6 +16,7 @@ import { orderNotices } from '../orders/notify-buyer.ts';
 import { settleDeps } from '../orders/order-deps.ts';
 import { payOrder, startPayment } from './pay-order.ts';
 import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
+import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 /**
  * Paying an order through the provider, and the provider's webhook. What the browser needs to
@@ -23,6 +24,8 @@ import { applyWebhookEvent, webhookEventSchema } from './paypal-webhook.ts';
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const notices = orderNotices(app);
+  // Its own plugin: it reads its bodies raw, for their signature.
+  await app.register(stripeWebhookRoutes);
 
   app.get(
     '/api/config/pay',

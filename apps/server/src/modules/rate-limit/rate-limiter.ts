@@ -21,6 +21,11 @@ export interface Attempt {
   email: string;
 }
 
+/** An attempt that was admitted: a success gives its count back. */
+export interface AdmittedAttempt {
+  succeeded(): Promise<void>;
+}
+
 /** A sign-in attempt that was admitted: a success gives its counts back. */
 export interface AdmittedSignIn {
   succeeded(): Promise<void>;
@@ -57,6 +62,18 @@ export class RateLimiter {
       this.store.hit(`${rule.name}:address:${address}`, rule.windowMs),
     );
     refuseWhenOver([[byAddress, rule.perAddress]]);
+  }
+
+  /**
+   * Counts this request by its address and refuses it with 429 when over the limit; the caller
+   * calls `succeeded` when it turned out well, so that only failed requests add up (and requests
+   * that arrive together are still each counted before they are judged).
+   */
+  async admitByAddress(rule: AddressRateLimitRule, address: string): Promise<AdmittedAttempt> {
+    const key = `${rule.name}:address:${address}`;
+    const byAddress = await this.guard(() => this.store.hit(key, rule.windowMs));
+    refuseWhenOver([[byAddress, rule.perAddress]]);
+    return { succeeded: () => this.guard(() => this.store.giveBack(key)) };
   }
 
   /**

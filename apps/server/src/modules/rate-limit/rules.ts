@@ -82,6 +82,18 @@ export const paypalWebhookRule: AddressRateLimitRule = {
 };
 
 /**
+ * Stripe's webhook deliveries per address that fail their signature check (a forged, altered,
+ * expired or unsigned event). A verified delivery is not counted, so Stripe's own, however many,
+ * are never limited; past this many refusals, the address is refused before its next one is
+ * checked.
+ */
+export const stripeWebhookRule: AddressRateLimitRule = {
+  name: 'stripe-webhook-refused',
+  perAddress: 30,
+  windowMs: 15 * MINUTE,
+};
+
+/**
  * Each attempt is counted before the password is checked and given back when it succeeds, so a
  * shopper who signs in often is never limited, and attempts sent together cannot pass the limit.
  * From the 10th attempt at one e-mail in the window, attempts are spaced 1 s, 2 s, 4 s ... 1 min
