@@ -14,7 +14,7 @@ export type OrderNoteRequest = z.infer<typeof orderNoteRequestSchema>;
 /**
  * What an event needs to be read, one flat set of optional fields (each kind uses a few):
  * payment-started: provider; paid: captureId, amount, currency; payment-failed: reason;
- * payment-problem: problem, captureId, reason; sent: carrier, trackingNumber; cancelled: reason;
+ * payment-problem: problem, captureId, reason, provider; sent: carrier, trackingNumber; cancelled: reason;
  * refund: refundId, amount, currency, status, reason, failureReason; return-*: returnId, reason,
  * refundId, message; email: subject, to; note: note. Events written before a field existed
  * (the migration's backfill) simply lack it.

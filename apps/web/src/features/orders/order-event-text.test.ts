@@ -37,6 +37,34 @@ describe('the timeline line of an event', () => {
     );
   });
 
+  it("names the provider of a payment problem: PayPal's before Stripe came, and disputes", () => {
+    expect(eventText(event('payment-problem', { problem: 'reversed' }))).toBe(
+      'Payment problem: PayPal reversed the payment',
+    );
+    expect(eventText(event('payment-problem', { problem: 'reversed', provider: 'stripe' }))).toBe(
+      'Payment problem: Stripe reversed the payment',
+    );
+    expect(
+      eventText(
+        event('payment-problem', {
+          problem: 'not-accepted',
+          reason: 'capture-reused',
+          provider: 'stripe',
+        }),
+      ),
+    ).toBe(
+      'Payment problem: Stripe completed a payment the shop cannot accept (it pays another order already)',
+    );
+    expect(
+      eventText(
+        event('payment-problem', { problem: 'disputed', reason: 'fraudulent', provider: 'stripe' }),
+      ),
+    ).toBe('Payment problem: the buyer disputed the payment in Stripe (fraudulent)');
+    expect(
+      eventText(event('payment-problem', { problem: 'dispute-won', provider: 'stripe' })),
+    ).toBe('Dispute won: Stripe keeps the payment');
+  });
+
   it('names who did it: the customer or an admin by name, or the shop', () => {
     expect(actorText({ actor: 'buyer', actorName: 'Tess' })).toBe('Tess (customer)');
     expect(actorText({ actor: 'admin', actorName: null })).toBe('An admin (admin)');

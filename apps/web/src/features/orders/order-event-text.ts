@@ -1,5 +1,6 @@
 import { formatMoney, toCents } from '@proshop/domain/money';
 import type { OrderEvent } from '@proshop/domain/order-event-schemas';
+import { PROVIDER_NAMES, type ProviderKind } from '@proshop/domain/payment-methods';
 
 type Details = OrderEvent['details'];
 
@@ -20,12 +21,32 @@ const failures: Record<string, string> = {
   'not-captured': 'nothing was captured',
 };
 
+/** Why a provider's completed payment was not accepted (payments/late-capture.ts). */
+const notAccepted: Record<string, string> = {
+  cancelled: 'the order was cancelled',
+  'wrong-amount': 'its amount differs',
+  'capture-reused': 'it pays another order already',
+};
+
 function paymentProblem(details: Details): string {
-  if (details.problem === 'not-accepted') {
-    const why = details.reason === 'cancelled' ? 'the order was cancelled' : 'its amount differs';
-    return `Payment problem: PayPal completed a payment the shop cannot accept (${why})`;
+  // Entries written before Stripe came name no provider: they were PayPal's.
+  const provider = PROVIDER_NAMES[details.provider as ProviderKind] ?? 'PayPal';
+  switch (details.problem) {
+    case 'not-accepted': {
+      const why = notAccepted[details.reason ?? ''] ?? 'its amount differs';
+      return `Payment problem: ${provider} completed a payment the shop cannot accept (${why})`;
+    }
+    case 'disputed': {
+      const reason = details.reason ? ` (${details.reason.replaceAll('_', ' ')})` : '';
+      return `Payment problem: the buyer disputed the payment in ${provider}${reason}`;
+    }
+    case 'dispute-won':
+      return `Dispute won: ${provider} keeps the payment`;
+    case 'dispute-closed':
+      return `Dispute closed${details.reason ? ` (${details.reason})` : ''}`;
+    default:
+      return `Payment problem: ${provider} ${details.problem ?? 'flagged'} the payment`;
   }
-  return `Payment problem: PayPal ${details.problem ?? 'flagged'} the payment`;
 }
 
 function sent(details: Details): string {
