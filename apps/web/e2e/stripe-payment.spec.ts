@@ -143,6 +143,7 @@ test('the shopper picks Credit Card, places the order, passes 3-D Secure and lan
   await enterCard(page, CARDS.threeDSecure);
   await main.getByRole('button', { name: 'Pay', exact: true }).click();
   const bank = page.getByRole('dialog', { name: '3-D Secure (stand-in)' });
+  await expect(bank).toBeVisible();
   await bank.getByRole('button', { name: 'Complete authentication' }).click();
 
   await expect(page).toHaveURL(ORDER_PAGE);
@@ -196,7 +197,9 @@ test('a failed 3-D Secure check says so, and the same form pays once the bank sa
   await enterCard(page, CARDS.threeDSecure);
   await main.getByRole('button', { name: 'Pay', exact: true }).click();
   await bank.getByRole('button', { name: 'Fail authentication' }).click();
-  await expect(main.getByRole('alert')).toContainText('unable to authenticate');
+  await expect(
+    main.getByRole('alert').filter({ hasText: 'We are unable to authenticate' }),
+  ).toBeVisible();
   expect(await fetchOrderByApi(request, customer, order._id)).toMatchObject({ isPaid: false });
 
   await main.getByRole('button', { name: 'Pay', exact: true }).click();
