@@ -14,6 +14,11 @@ import {
   standInPort,
   standInURL,
 } from './apps/web/e2e/paypal-servers.ts';
+import {
+  stripeStandInKeys,
+  stripeStandInPort,
+  stripeStandInURL,
+} from './apps/web/e2e/stripe-servers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 5055);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -71,9 +76,11 @@ export default defineConfig({
         // shoppers behind nginx are: the suite registers more accounts than one address may.
         TRUST_PROXY: '127.0.0.1',
         SHOP_EMAIL: 'shop@example.com',
-        // Test mode even when the developer's shell has PayPal credentials.
+        // Test mode even when the developer's shell has PayPal or Stripe credentials.
         PAYPAL_CLIENT_ID: '',
         PAYPAL_CLIENT_SECRET: '',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_PUBLISHABLE_KEY: '',
       },
     },
     {
@@ -93,7 +100,25 @@ export default defineConfig({
       },
     },
     {
-      // A second shop, on its own database, taking payments through the PayPal stand-in.
+      // Stripe's REST API and Stripe.js, played locally (Stripe cannot be reached from here).
+      command: 'node_modules/.bin/tsx apps/server/test/helpers/stripe-stand-in-cli.ts',
+      url: `${stripeStandInURL}/v3/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        STRIPE_STAND_IN_PORT: String(stripeStandInPort),
+        STRIPE_SECRET_KEY: stripeStandInKeys.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripeStandInKeys.publishableKey,
+        STRIPE_WEBHOOK_SECRET: stripeStandInKeys.webhookSecret,
+        STRIPE_WEBHOOK_URL: `${paypalShopURL}/api/payments/stripe/webhook`,
+      },
+    },
+    {
+      // A second shop, on its own database, taking payments through the PayPal stand-in, and
+      // cards through the Stripe stand-in (both providers on).
       command: 'node apps/server/dist/server.js',
       url: `${paypalShopURL}/api/health`,
       reuseExistingServer: false,
@@ -112,6 +137,11 @@ export default defineConfig({
         PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
         PAYPAL_API_BASE: standInURL,
         PAYPAL_SDK_URL: `${standInURL}/sdk/js`,
+        STRIPE_SECRET_KEY: stripeStandInKeys.secretKey,
+        STRIPE_PUBLISHABLE_KEY: stripeStandInKeys.publishableKey,
+        STRIPE_WEBHOOK_SECRET: stripeStandInKeys.webhookSecret,
+        STRIPE_API_BASE: stripeStandInURL,
+        STRIPE_JS_URL: `${stripeStandInURL}/v3/`,
       },
     },
   ],

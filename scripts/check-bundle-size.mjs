@@ -1,5 +1,6 @@
 // Checks the first load of the web app against its budgets: at most 100 KB of script
-// and 25 KB of stylesheet, gzip-compressed, and no admin screen, PayPal SDK loader or zod in it.
+// and 25 KB of stylesheet, gzip-compressed, and no admin screen, PayPal SDK or Stripe.js loader
+// or zod in it.
 // Builds the app in memory with its own Vite config (apps/web/dist is neither read nor written,
 // so the figures are always those of the sources), prints the figures (brotli for reference)
 // and exits 1 when a budget is exceeded.
@@ -36,6 +37,6 @@ for (const { what, file, module } of report.misplaced) {
   );
 }
 if (report.misplaced.length === 0) {
-  console.log('ok   first-load holds no admin screen, PayPal SDK loader or zod');
+  console.log('ok   first-load holds no admin screen, PayPal SDK or Stripe.js loader or zod');
 }
 process.exitCode = report.ok ? 0 : 1;

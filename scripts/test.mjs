@@ -185,10 +185,12 @@ async function runBrowser(args, env, reportDir, { label, othersDone } = {}) {
   mkdirSync(dataDir);
   const paypalDataDir = join(reportDir, 'e2e-paypal-data');
   mkdirSync(paypalDataDir);
-  // The shop, the PayPal stand-in and the shop that pays through it (playwright.config.ts).
+  // The shop, the PayPal stand-in, the shop that pays through it and the Stripe stand-in it
+  // takes cards through (playwright.config.ts).
   const port = await freePort(Number(env.E2E_PORT ?? 5055));
   const standInPort = await freePort(port + 1);
   const paypalPort = await freePort(standInPort + 1);
+  const stripeStandInPort = await freePort(paypalPort + 1);
   // BROWSER_CPU_LOAD=1: every core kept busy beside the suite, as on a machine installing
   // packages; the specs hold the page's clock, so they must pass however slowly it runs (CI).
   // Beside the API suites the machine is busy already, with work that counts: the busy loops
@@ -213,6 +215,7 @@ async function runBrowser(args, env, reportDir, { label, othersDone } = {}) {
       PAYPAL_STAND_IN_PORT: String(standInPort),
       E2E_PAYPAL_PORT: String(paypalPort),
       E2E_PAYPAL_DATA_DIR: paypalDataDir,
+      STRIPE_STAND_IN_PORT: String(stripeStandInPort),
       PLAYWRIGHT_JSON_OUTPUT_FILE: report,
     },
     label,

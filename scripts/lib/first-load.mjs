@@ -18,6 +18,7 @@ export const LAZY_ONLY = [
   // The dashboard's chart library, loaded by its chart alone.
   { what: 'uPlot', module: /\/node_modules\/uplot\// },
   { what: 'the PayPal SDK loader', module: /\/src\/components\/payment\/load-paypal-sdk\.ts$/ },
+  { what: 'the Stripe.js loader', module: /\/src\/components\/payment\/load-stripe-js\.ts$/ },
   // The checkout forms' schemas: the home page checks nothing with them.
   { what: 'zod', module: /\/node_modules\/zod\// },
 ];

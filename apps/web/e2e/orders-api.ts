@@ -22,6 +22,7 @@ export async function placeOrderByApi(
   request: APIRequestContext,
   customer: SessionInfo,
   lines: OrderLine[],
+  paymentMethod: 'PayPal' | 'Credit Card' = 'PayPal',
 ): Promise<Order> {
   const prices = computeOrderPrices(
     lines.map(({ product, qty }) => ({ price: product.price, qty })),
@@ -31,7 +32,7 @@ export async function placeOrderByApi(
     data: {
       orderItems: lines.map(({ product, qty }) => ({ product: product._id, qty })),
       shippingAddress: testAddress,
-      paymentMethod: 'PayPal',
+      paymentMethod,
       ...prices,
     },
   });

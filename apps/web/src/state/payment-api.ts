@@ -14,6 +14,13 @@ export interface OrderRef {
 export const orderUrl = ({ orderId, key }: OrderRef, suffix = '') =>
   `/api/orders/${encodeURIComponent(orderId)}${suffix}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
 
+/**
+ * The order's page (`/order/{id}`, a guest's with `?key=`): where a payment that leaves the shop's
+ * page (a bank's own 3-D Secure page) comes back to be finished.
+ */
+export const orderPagePath = ({ orderId, key }: OrderRef) =>
+  `/order/${encodeURIComponent(orderId)}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
+
 interface PayArgs extends OrderRef {
   /** The provider's order id the shopper approved; the server captures it itself. */
   providerOrderId: string;

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { PaymentLog, PaymentProvider } from './payment-provider.ts';
 import { PaymentProviders } from './payment-providers.ts';
 import { PayPalClient } from './paypal-client.ts';
+import { StripeClient } from './stripe-client.ts';
 import { TestPaymentProvider } from './test-provider.ts';
 
 type PaymentConfig = Pick<
@@ -11,6 +12,9 @@ type PaymentConfig = Pick<
   | 'PAYPAL_CLIENT_SECRET'
   | 'PAYPAL_API_BASE'
   | 'PAYPAL_TIMEOUT_MS'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_API_BASE'
+  | 'STRIPE_TIMEOUT_MS'
   | 'SHOP_NAME'
 >;
 
@@ -31,7 +35,7 @@ export function createPaymentProviders(
         case 'paypal':
           return createPayPal(config, options);
         case 'stripe':
-          throw new Error('Stripe payments are not built yet');
+          return createStripe(config, options);
       }
     }),
   );
@@ -51,6 +55,20 @@ function createPayPal(
     apiBase: config.PAYPAL_API_BASE,
     brandName: config.SHOP_NAME,
     timeoutMs: config.PAYPAL_TIMEOUT_MS,
+    ...options,
+  });
+}
+
+function createStripe(
+  config: PaymentConfig,
+  options: { log?: PaymentLog; timeoutMs?: number },
+): StripeClient {
+  if (!config.STRIPE_SECRET_KEY) throw new Error('Stripe payments need STRIPE_SECRET_KEY');
+  return new StripeClient({
+    secretKey: config.STRIPE_SECRET_KEY,
+    apiBase: config.STRIPE_API_BASE,
+    shopName: config.SHOP_NAME,
+    timeoutMs: config.STRIPE_TIMEOUT_MS,
     ...options,
   });
 }

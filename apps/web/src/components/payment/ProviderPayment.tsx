@@ -1,8 +1,8 @@
 import type { PayConfig } from '@proshop/domain/order-schemas';
 import { providerForMethod } from '@proshop/domain/payment-methods';
-import { Message } from '../Message.tsx';
 import type { OrderPayment } from './order-payment.ts';
 import { PayPalPayment } from './PayPalPayment.tsx';
+import { StripePayment } from './StripePayment.tsx';
 import { TestModePayment } from './TestModePayment.tsx';
 
 interface ProviderPaymentProps {
@@ -20,6 +20,6 @@ export function ProviderPayment({ config, method, payment }: ProviderPaymentProp
     case 'paypal':
       return <PayPalPayment config={config} payment={payment} />;
     case 'stripe':
-      return <Message variant="danger">Card payments are not available yet.</Message>;
+      return <StripePayment config={config} payment={payment} />;
   }
 }

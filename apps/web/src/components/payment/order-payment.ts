@@ -18,4 +18,14 @@ export interface OrderPayment {
   /** The last refusal, in the shopper's words; cleared when a new attempt starts. */
   error: string | null;
   setError(update: (current: string | null) => string | null): void;
+  /**
+   * True on the place-order step, where starting the payment places the order: a card form
+   * waits for the shopper's word before it starts.
+   */
+  placesOrder: boolean;
+  /**
+   * The page a payment that leaves this one (a bank's own 3-D Secure page) comes back to: the
+   * order's page, which finishes it. Known once the payment has started.
+   */
+  returnPath(): string;
 }

@@ -32,7 +32,7 @@ import {
   freeShippingAboveCents,
   useCheckoutQuote,
 } from '../../state/checkout-quote.ts';
-import { useGetPayConfigQuery } from '../../state/payment-api.ts';
+import { orderPagePath, useGetPayConfigQuery } from '../../state/payment-api.ts';
 import { selectUserInfo } from '../../state/session-slice.ts';
 import { CheckoutSteps } from './CheckoutSteps.tsx';
 import { EmailConfirmationNote, useEmailConfirmation } from './EmailConfirmationNote.tsx';
@@ -58,8 +58,7 @@ function isComplete(quote: Quote | undefined): quote is CompleteQuote {
 
 /** The order's page: a guest's opens with the key of its link. */
 function orderPageOf({ id, accessKey }: PlacedRef): string {
-  const path = `/order/${encodeURIComponent(id)}`;
-  return accessKey ? `${path}?key=${encodeURIComponent(accessKey)}` : path;
+  return orderPagePath({ orderId: id, key: accessKey });
 }
 
 function statusOf(failure: unknown): unknown {

@@ -6,6 +6,7 @@ import {
   PaymentRefused,
 } from '../../components/payment/payment-failure.ts';
 import {
+  orderPagePath,
   usePayOrderMutation,
   useStartOrderPaymentMutation,
   type OrderRef,
@@ -60,5 +61,9 @@ export function useCheckoutPayment(
     onPaid(placed);
   };
 
-  return { create, capture, capturing, error, setError };
+  // The placed order's page, which finishes a payment that left this step.
+  const returnPath = () =>
+    started.current ? orderPagePath(refOf(started.current)) : window.location.pathname;
+
+  return { create, capture, capturing, error, setError, placesOrder: true, returnPath };
 }

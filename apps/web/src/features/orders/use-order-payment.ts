@@ -1,7 +1,11 @@
 import { useCallback, useState } from 'react';
 import { paymentFailureMessage, PaymentRefused } from '../../components/payment/payment-failure.ts';
 import type { OrderPayment } from '../../components/payment/order-payment.ts';
-import { usePayOrderMutation, useStartOrderPaymentMutation } from '../../state/payment-api.ts';
+import {
+  orderPagePath,
+  usePayOrderMutation,
+  useStartOrderPaymentMutation,
+} from '../../state/payment-api.ts';
 
 /**
  * The two server calls every way of paying makes (test mode and PayPal alike). A refusal is
@@ -40,5 +44,7 @@ export function useOrderPayment(
     [orderId, key, payOrder],
   );
 
-  return { create, capture, capturing, error, setError };
+  const returnPath = useCallback(() => orderPagePath({ orderId, key }), [orderId, key]);
+
+  return { create, capture, capturing, error, setError, placesOrder: false, returnPath };
 }
