@@ -1,6 +1,7 @@
 // The Stripe client against the local stand-in of Stripe's REST API (test/helpers/stripe-stand-in.ts):
 // what it sends, how it reads PaymentIntents and refunds, and that an outage is a 503, never a guess.
 import { randomUUID } from 'node:crypto';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyCapture } from '@proshop/domain/payment-verification';
 import { AppError } from '../../src/errors/app-error.ts';
@@ -172,6 +173,37 @@ describe('Stripe client: create', () => {
     await expect(stripe.createPayment(anOrder())).rejects.toBeInstanceOf(PaymentProviderError);
     expect(JSON.stringify(warnings)).not.toContain('sk_test_wrong_key_1234');
     expect(JSON.stringify(warnings)).not.toContain(standIn.secretKey);
+  });
+
+  it('sends a call again once when a kept-alive connection is reset before any answer', async () => {
+    // In front of the stand-in: the first connection is reset as soon as a request arrives (a
+    // server closing an idle connection just as it was reused); later ones are passed through.
+    let connections = 0;
+    const target = new URL(standIn.url);
+    const proxy = createServer((socket) => {
+      connections += 1;
+      if (connections === 1) {
+        socket.once('data', () => socket.resetAndDestroy());
+        return;
+      }
+      const upstream = connect(Number(target.port), target.hostname);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = proxy.address() as AddressInfo;
+      const order = anOrder();
+      const created = await client({ apiBase: `http://127.0.0.1:${port}` }).createPayment(order);
+      expect(standIn.intents.get(created.providerOrderId)?.metadata.order_id).toBe(order.orderId);
+      expect(warnings.map((w) => w.message)).toEqual([
+        'Stripe connection reset before an answer: sent again',
+      ]);
+      expect(connections).toBe(2);
+    } finally {
+      proxy.close();
+    }
   });
 
   it('is unavailable when nothing listens at the Stripe address', async () => {
