@@ -63,11 +63,14 @@ interface Refusal {
 export class StripeClient implements PaymentProvider {
   readonly kind = 'stripe';
   readonly captureTimeLimitMs: number;
+  private readonly timeoutMs: number;
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeClientOptions) {
     const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    // At most: retrieve, capture, and a second retrieve when a concurrent capture won; a second.
+    this.timeoutMs = timeout;
+    // At most: retrieve, capture, and a second retrieve when a concurrent capture won (each
+    // within the timeout, its retry included); a second of margin.
     this.captureTimeLimitMs = 3 * timeout + 1000;
     const base = new URL(options.apiBase);
     const protocol = base.protocol === 'http:' ? 'http' : 'https';
@@ -100,7 +103,7 @@ export class StripeClient implements PaymentProvider {
         const reused = await this.reusable(previous, input, currency);
         if (reused) return reused;
       }
-      const created = await this.call('create', () =>
+      const created = await this.call('create', (timeout) =>
         this.stripe.paymentIntents.create(
           {
             amount: input.amountCents,
@@ -111,7 +114,7 @@ export class StripeClient implements PaymentProvider {
             description: `Order ${input.orderId} at ${this.options.shopName}`,
           },
           // Two starts of one order at once get one intent; a retry after a lost answer too.
-          { idempotencyKey: `proshop-intent-${input.orderId}-${previous ?? 'first'}` },
+          { idempotencyKey: `proshop-intent-${input.orderId}-${previous ?? 'first'}`, timeout },
         ),
       );
       if (isRefusal(created)) throw this.refusal('create', created);
@@ -147,11 +150,11 @@ export class StripeClient implements PaymentProvider {
       return { status: 'failed', reason: 'wrong-amount' };
     }
     if (intent.status !== 'requires_capture') return this.readIntent(intent);
-    const captured = await this.call('capture', () =>
+    const captured = await this.call('capture', (timeout) =>
       this.stripe.paymentIntents.capture(
         intent.id,
         {},
-        { idempotencyKey: `proshop-capture-${intent.id}` },
+        { idempotencyKey: `proshop-capture-${intent.id}`, timeout },
       ),
     );
     if (!isRefusal(captured)) return this.readIntent(captured);
@@ -182,7 +185,7 @@ export class StripeClient implements PaymentProvider {
   }
 
   async refundCapture(input: RefundInput): Promise<RefundResult> {
-    const refund = await this.call('refund', () =>
+    const refund = await this.call('refund', (timeout) =>
       this.stripe.refunds.create(
         {
           charge: input.captureId,
@@ -190,7 +193,7 @@ export class StripeClient implements PaymentProvider {
           metadata: { order_id: input.orderId },
         },
         // Stored before the call: a repeated request answers the first refund, never a second.
-        { idempotencyKey: input.requestId },
+        { idempotencyKey: input.requestId, timeout },
       ),
     );
     if (isRefusal(refund)) {
@@ -209,7 +212,9 @@ export class StripeClient implements PaymentProvider {
   }
 
   async findRefund(refundId: string): Promise<RefundResult> {
-    const refund = await this.call('refund lookup', () => this.stripe.refunds.retrieve(refundId));
+    const refund = await this.call('refund lookup', (timeout) =>
+      this.stripe.refunds.retrieve(refundId, {}, { timeout }),
+    );
     if (!isRefusal(refund)) return readRefund(refund);
     this.warn('refund lookup refused', refund);
     if (refund.refused.code === NO_SUCH_OBJECT) {
@@ -250,7 +255,9 @@ export class StripeClient implements PaymentProvider {
 
   /** The intent, or undefined when Stripe knows none by this id. */
   private async retrieve(id: string): Promise<Stripe.PaymentIntent | undefined> {
-    const intent = await this.call('retrieve', () => this.stripe.paymentIntents.retrieve(id));
+    const intent = await this.call('retrieve', (timeout) =>
+      this.stripe.paymentIntents.retrieve(id, {}, { timeout }),
+    );
     if (!isRefusal(intent)) return intent;
     if (intent.refused.code === NO_SUCH_OBJECT) return undefined;
     throw this.refusal('retrieve', intent);
@@ -260,13 +267,11 @@ export class StripeClient implements PaymentProvider {
   private async cancelQuietly(intent: Stripe.PaymentIntent): Promise<void> {
     if (!REUSABLE.has(intent.status)) return;
     try {
-      const canceled = await this.call('cancel', () =>
+      const canceled = await this.call('cancel', (timeout) =>
         this.stripe.paymentIntents.cancel(
           intent.id,
           {},
-          {
-            idempotencyKey: `proshop-cancel-${intent.id}`,
-          },
+          { idempotencyKey: `proshop-cancel-${intent.id}`, timeout },
         ),
       );
       if (isRefusal(canceled)) this.warn('cancel refused', canceled);
@@ -309,51 +314,74 @@ export class StripeClient implements PaymentProvider {
   }
 
   /**
-   * One call to Stripe. No answer, a 5xx, a 429 or a 409 (the same key still running) is an
-   * outage; any other error answer comes back as a refusal for the caller to judge.
+   * One call to Stripe, within the timeout. No answer, a 5xx, a 429 or a 409 (the same key still
+   * running) is an outage; any other error answer comes back as a refusal for the caller to judge.
+   * A kept-alive connection the other side closed just as it was reused (ECONNRESET before any
+   * answer) is tried once more within what is left of the time: every call is a GET or carries an
+   * idempotency key, so a second send cannot act twice.
    */
-  private async call<T>(step: string, run: () => Promise<T>): Promise<T | Refusal> {
+  private async call<T>(step: string, run: (timeout: number) => Promise<T>): Promise<T | Refusal> {
+    const deadline = Date.now() + this.timeoutMs;
     try {
-      return await run();
+      return await run(this.timeoutMs);
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeError)) {
-        this.options.log?.warn({ err: error, step }, 'Stripe not reachable');
-        throw providerUnavailable(error);
+      const left = deadline - Date.now();
+      if (!isConnectionReset(error) || left < 1) return this.judge(step, error);
+      this.options.log?.warn({ step }, 'Stripe connection reset before an answer: sent again');
+      try {
+        return await run(left);
+      } catch (again) {
+        return this.judge(step, again);
       }
-      const status = error.statusCode;
-      const details = {
-        step,
-        status,
-        type: error.rawType ?? error.type,
-        code: error.code,
-        requestId: error.requestId,
-      };
-      if (
-        status === undefined ||
-        status >= 500 ||
-        status === 429 ||
-        status === 409 ||
-        error instanceof Stripe.errors.StripeConnectionError
-      ) {
-        this.options.log?.warn({ ...details, message: error.message }, 'Stripe not answering');
-        throw providerUnavailable(
-          new PaymentProviderError(`Stripe failed the ${step} call`, {
-            ...(status === undefined ? {} : { status }),
-            ...(error.code ? { issue: error.code } : {}),
-            ...(error.requestId ? { debugId: error.requestId } : {}),
-          }),
-        );
-      }
-      return {
-        refused: {
-          type: error.rawType ?? error.type,
-          ...(status === undefined ? {} : { status }),
-          ...(error.code ? { code: error.code } : {}),
-          ...(error.decline_code ? { declineCode: error.decline_code } : {}),
-          ...(error.requestId ? { requestId: error.requestId } : {}),
-        },
-      };
     }
+  }
+
+  /** An error as an outage (thrown, 503) or as Stripe's refusal of our request. */
+  private judge(step: string, error: unknown): Refusal {
+    if (!(error instanceof Stripe.errors.StripeError)) {
+      this.options.log?.warn({ err: error, step }, 'Stripe not reachable');
+      throw providerUnavailable(error);
+    }
+    const status = error.statusCode;
+    const details = {
+      step,
+      status,
+      type: error.rawType ?? error.type,
+      code: error.code,
+      requestId: error.requestId,
+    };
+    if (
+      status === undefined ||
+      status >= 500 ||
+      status === 429 ||
+      status === 409 ||
+      error instanceof Stripe.errors.StripeConnectionError
+    ) {
+      this.options.log?.warn(
+        {
+          ...details,
+          message: error.message,
+          cause: causeOf((error as { detail?: unknown }).detail),
+        },
+        'Stripe not answering',
+      );
+      throw providerUnavailable(
+        new PaymentProviderError(`Stripe failed the ${step} call`, {
+          ...(status === undefined ? {} : { status }),
+          ...(error.code ? { issue: error.code } : {}),
+          ...(error.requestId ? { debugId: error.requestId } : {}),
+        }),
+      );
+    }
+    return {
+      refused: {
+        type: error.rawType ?? error.type,
+        ...(status === undefined ? {} : { status }),
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.decline_code ? { declineCode: error.decline_code } : {}),
+        ...(error.requestId ? { requestId: error.requestId } : {}),
+      },
+    };
   }
 
   /** Our request was wrong (a bad key, an unknown parameter ...): a logged 500, not a 503. */
@@ -370,6 +398,20 @@ export class StripeClient implements PaymentProvider {
   private warn(message: string, answer: Refusal): void {
     this.options.log?.warn({ ...answer.refused }, `Stripe ${message}`);
   }
+}
+
+/** What lies under a connection error (ECONNRESET, a timeout ...), for the log. */
+function causeOf(detail: unknown): string | undefined {
+  if (!(detail instanceof Error)) return undefined;
+  const inner = detail.cause instanceof Error ? `: ${detail.cause.message}` : '';
+  return `${detail.message}${inner}`;
+}
+
+/** A connection reset before any answer (not a timeout, not Stripe's answer). */
+function isConnectionReset(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeConnectionError)) return false;
+  const cause = causeOf((error as { detail?: unknown }).detail) ?? '';
+  return /ECONNRESET|EPIPE|other side closed|socket hang up/.test(cause);
 }
 
 function isRefusal(value: unknown): value is Refusal {
