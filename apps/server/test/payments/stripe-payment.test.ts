@@ -296,7 +296,7 @@ describe(`card payments through Stripe (${testDatabaseKind})`, () => {
     expect(await stockOf(product.id)).toBe(4);
   });
 
-  it('100 authorised card payments released together for 10 units: exactly 10 paid and captured, 90 refused and not captured', async () => {
+  it('100 authorised card payments released together for 10 units: exactly 10 paid and captured, 90 refused, not captured, their holds released', async () => {
     const lamp = await createProduct(db(), { price: '3.00', countInStock: 10 });
     const buyers = await Promise.all(Array.from({ length: 100 }, () => createSignedInUser(db())));
     const started = await Promise.all(
@@ -328,13 +328,17 @@ describe(`card payments through Stripe (${testDatabaseKind})`, () => {
       .map((s) => s.intentId)
       .sort();
     const ids = started.map((s) => s.intentId);
-    // Money taken for the 10 paid orders only: the others' intents stay authorised, uncaptured.
+    // Money taken for the 10 paid orders only. The shoppers refused for stock have their holds
+    // released at once (intent canceled); one told to retry (503) keeps its authorisation.
     const captured = standIn.capturedIntents().filter((intent) => ids.includes(intent.id));
     expect(captured.map((intent) => intent.id).sort()).toEqual(paidIntents);
     expect(standIn.requestsTo('POST', /\/capture$/)).toHaveLength(10);
-    expect(ids.filter((id) => standIn.intents.get(id)?.status === 'requires_capture')).toHaveLength(
-      90,
-    );
+    const statusOf = (status: number) =>
+      started
+        .filter((_, n) => answers[n]!.statusCode === status)
+        .map((s) => standIn.intents.get(s.intentId)?.status);
+    expect(statusOf(409)).toEqual(Array(outOfStock).fill('canceled'));
+    expect(statusOf(503)).toEqual(Array(busy).fill('requires_capture'));
     expect(await stockOf(lamp.id)).toBe(0);
     const paid = await db()
       .select({ id: orders.id })
@@ -396,7 +400,28 @@ describe(`card payments through Stripe (${testDatabaseKind})`, () => {
     const ids = started.map((s) => s.intentId);
     expect(standIn.capturedIntents().filter((intent) => ids.includes(intent.id))).toHaveLength(10);
     expect(standIn.requestsTo('POST', /\/capture$/)).toHaveLength(10);
+    // Refused for the used-up code: nothing captured, and the hold on the card released.
+    const refused = started.filter((_, n) => answers[n]!.statusCode === 409);
+    expect(refused.map((s) => standIn.intents.get(s.intentId)?.status)).toEqual(
+      Array(usedUp).fill('canceled'),
+    );
   }, 180_000);
+
+  it('cancelling an unpaid order whose card was authorised releases the hold on the card', async () => {
+    const lamp = await createProduct(db(), { price: '15.00', countInStock: 5 });
+    const order = await placeCardOrder(t, shopper.headers, [{ product: lamp, qty: 1 }]);
+    const payment = await startCardPayment(t, shopper.headers, order._id);
+    await confirmInBrowser(standIn, payment, VISA);
+    expect(standIn.intents.get(payment.providerOrderId)?.status).toBe('requires_capture');
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order._id}/cancel`,
+      headers: shopper.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(standIn.intents.get(payment.providerOrderId)?.status).toBe('canceled');
+    expect(standIn.requestsTo('POST', /\/capture$/)).toHaveLength(0);
+  });
 
   describe('refunds of a card order go through Stripe with the stored request id', () => {
     const refund = (orderId: string, payload: object) =>

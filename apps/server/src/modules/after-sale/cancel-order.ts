@@ -67,7 +67,7 @@ export async function cancelOrder(
   // A catalogue change: a paid order's lines may go back into stock in this very transaction
   // (what goodwill refunds already paid back is not refunded again), and the storefront's cached
   // answers must show it at once (issue #35).
-  const refund = await deps.catalogue.change(deps.db, async (tx) => {
+  const { refund, unpaid } = await deps.catalogue.change(deps.db, async (tx) => {
     // The caller's row first, then the order's: the order in which every change locks them.
     if (user) await confirmCaller(tx, user, 'user');
     const found = await findVisibleOrder(tx, caller, id, { forUpdate: true });
@@ -86,8 +86,14 @@ export async function cancelOrder(
         : undefined;
     // After any stock given back just now: the discount's row is locked last, as payers do.
     await giveDiscountUseBack(tx, order.id);
-    return remaining;
+    return { refund: remaining, unpaid: order.isPaid ? undefined : order };
   });
+  if (unpaid?.providerOrderId) {
+    // A card authorised for it will never be captured: its hold goes now (Stripe).
+    await deps.payments
+      .forOrder(unpaid)
+      .releasePayment?.({ providerOrderId: unpaid.providerOrderId, orderId: id });
+  }
   if (refund) {
     // A provider that does not answer leaves the refund to the recovery pass: the order is
     // cancelled either way, and its refund shows on it.

@@ -25,6 +25,13 @@ export interface PaymentProvider {
    */
   capturePayment(input: CaptureInput): Promise<CaptureResult>;
   /**
+   * Lets go of a payment that will not be captured (refused for stock or a used-up code, or its
+   * order cancelled unpaid): Stripe cancels the authorised intent, so the hold on the buyer's
+   * card goes at once instead of lapsing days later. Best effort, never throws. Absent for
+   * providers whose unapproved payments simply expire (PayPal, test mode).
+   */
+  releasePayment?(input: { providerOrderId: string; orderId: string }): Promise<void>;
+  /**
    * Asks, without capturing, what became of a payment whose capture got no answer (a crash, a
    * timeout): its capture, or undefined when the provider holds none. Throws
    * AppError('unavailable') when the provider does not answer.

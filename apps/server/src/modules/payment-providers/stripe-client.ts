@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
 import {
@@ -154,7 +155,10 @@ export class StripeClient implements PaymentProvider {
       this.stripe.paymentIntents.capture(
         intent.id,
         {},
-        { idempotencyKey: `proshop-capture-${intent.id}`, timeout },
+        // One key per attempt, not per intent: Stripe keeps a 500 answer for its key for a day,
+        // and a fixed key would replay it to every retry. A second capture of the intent is
+        // refused by Stripe itself (payment_intent_unexpected_state), read below.
+        { idempotencyKey: `proshop-capture-${intent.id}-${randomUUID()}`, timeout },
       ),
     );
     if (!isRefusal(captured)) return this.readIntent(captured);
@@ -261,6 +265,19 @@ export class StripeClient implements PaymentProvider {
     if (!isRefusal(intent)) return intent;
     if (intent.refused.code === NO_SUCH_OBJECT) return undefined;
     throw this.refusal('retrieve', intent);
+  }
+
+  async releasePayment(input: { providerOrderId: string; orderId: string }): Promise<void> {
+    try {
+      const intent = await this.retrieve(input.providerOrderId);
+      // Only an intent of this order: the id came from our own row, but a check costs nothing.
+      if (intent?.metadata.order_id === input.orderId) await this.cancelQuietly(intent);
+    } catch (error) {
+      this.options.log?.warn(
+        { err: error, intentId: input.providerOrderId },
+        'Stripe intent not released',
+      );
+    }
   }
 
   /** Lets the hold on the buyer's card go; the authorisation lapses on its own if this fails. */

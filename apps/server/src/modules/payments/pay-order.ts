@@ -4,7 +4,7 @@ import { toCents } from '@proshop/domain/money';
 import { payRefusal } from '@proshop/domain/order-permissions';
 import { lineLabel } from '@proshop/domain/variants';
 import type { CaptureResult } from '@proshop/domain/payment-verification';
-import { conflict, forbidden } from '../../errors/app-error.ts';
+import { conflict, forbidden, type AppError } from '../../errors/app-error.ts';
 import type { CreatedPayment } from '../payment-providers/payment-provider.ts';
 import { discountUseRefusal, takeDiscountUse } from '../promotions/uses.ts';
 import { captureLeaseMs, claimCapture, leaveInDoubt } from '../orders/capture-claims.ts';
@@ -146,7 +146,16 @@ export async function payOrder(
   orderId: string,
   providerOrderId: string,
 ): Promise<Order> {
-  const attempt = await beginCapture(deps, caller, orderId, providerOrderId);
+  let attempt: Awaited<ReturnType<typeof beginCapture>>;
+  try {
+    attempt = await beginCapture(deps, caller, orderId, providerOrderId);
+  } catch (error) {
+    const order = endedPayments.get(error as object);
+    // Refused for stock or a used-up code: this payment will never be captured, so the hold on
+    // the buyer's card goes now (Stripe), not when the authorisation lapses days later.
+    if (order) await deps.payments.forOrder(order).releasePayment?.({ providerOrderId, orderId });
+    throw error;
+  }
   let capture: CaptureResult;
   try {
     capture = await deps.payments.forOrder(attempt.payment).capturePayment({
@@ -178,6 +187,17 @@ export async function payOrder(
 }
 
 /**
+ * Refusals of beginCapture that end the payment (out of stock, a code used up), with the order
+ * whose provider lets it go; other refusals (being confirmed, already paid) leave it alone.
+ */
+const endedPayments = new WeakMap<object, Pick<OrderRow, 'paymentProvider' | 'paymentMethod'>>();
+
+function endsPayment(error: AppError, order: OrderRow): AppError {
+  endedPayments.set(error, order);
+  return error;
+}
+
+/**
  * The first short transaction: the order is the buyer's, unpaid, and this payment is the one
  * created for it; its stock and its discount code's use are taken (kept when an attempt in
  * doubt is taken over). A refusal rolls back everything taken: nothing is captured.
@@ -202,9 +222,9 @@ async function beginCapture(
     if (order.captureAttemptId === null) {
       // Products, then the discount: the order in which every payer locks them (uses.ts).
       const shortage = await takeOrderStock(tx, items, deps.notices.lowStock);
-      if (shortage) throw conflict(outOfStock(shortage.name));
+      if (shortage) throw endsPayment(conflict(outOfStock(shortage.name)), order);
       const codeProblem = await takeDiscountUse(tx, order);
-      if (codeProblem) throw conflict(codeRefused(codeProblem));
+      if (codeProblem) throw endsPayment(conflict(codeRefused(codeProblem)), order);
     }
     const payment = {
       paymentProvider: order.paymentProvider,

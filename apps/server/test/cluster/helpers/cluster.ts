@@ -35,7 +35,7 @@ export interface Cluster {
  * database, and nginx in front of them with deploy/nginx.conf: a shop as deploy/compose.yaml
  * runs it, on this machine's loopback.
  */
-export async function startCluster(): Promise<Cluster> {
+export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'proshop-cluster-'));
   const stops: (() => Promise<void> | void)[] = [
     () => rmSync(dir, { recursive: true, force: true }),
@@ -69,6 +69,7 @@ export async function startCluster(): Promise<Cluster> {
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
         LOG_LEVEL: 'info',
+        ...env,
       });
     });
     stops.push(async () => {
@@ -116,9 +117,14 @@ export function instanceThatAnswered(
   return instances.find((instance) => instance.served.get(id)?.some((status) => status < 500));
 }
 
-/** A cluster and the token of its demo administrator (signed in through nginx). */
-export async function startClusterSignedIn(): Promise<{ cluster: Cluster; adminToken: string }> {
-  const cluster = await startCluster();
+/**
+ * A cluster and the token of its demo administrator (signed in through nginx); `env` adds
+ * settings to every instance (a payment provider's).
+ */
+export async function startClusterSignedIn(
+  env: Record<string, string> = {},
+): Promise<{ cluster: Cluster; adminToken: string }> {
+  const cluster = await startCluster(env);
   try {
     const send = httpClient(cluster.nginx.url, { prefix: 'setup' });
     return { cluster, adminToken: await signIn(send, 'admin@example.com', DEMO_PASSWORD) };

@@ -83,13 +83,14 @@ export function placeOrder(
   product: Product,
   qty = 1,
   discount?: { code: string; terms: DiscountTerms },
+  paymentMethod: 'PayPal' | 'Credit Card' = 'PayPal',
 ): Promise<Reply> {
   return send('POST', '/api/orders', {
     token,
     body: {
       orderItems: [{ product: product._id, qty }],
       shippingAddress: address,
-      paymentMethod: 'PayPal',
+      paymentMethod,
       ...(discount ? { discountCode: discount.code } : {}),
       ...computeOrderPrices([{ price: product.price, qty }], discount?.terms),
     },
