@@ -46,35 +46,41 @@ async function enterCard(page: Page, number: string) {
 }
 
 /**
- * Pays a Credit Card order as its buyer without the browser: the server starts the
- * PaymentIntent, the card is confirmed with the publishable key as Stripe.js would, and the
- * server captures. Answers the intent's id.
+ * The buyer's card authorised with Stripe as Stripe.js would, without a page hearing of it: the
+ * server starts the PaymentIntent, the card is confirmed at the stand-in with the publishable key.
  */
-async function payByCardByApi(
+async function authoriseByApi(
   request: APIRequestContext,
   customer: SessionInfo,
   orderId: string,
-): Promise<string> {
+): Promise<{ providerOrderId: string; clientSecret: string }> {
   const started = await request.post(`/api/orders/${orderId}/payment`, {
     headers: bearer(customer),
   });
   expect(started.status(), await started.text()).toBe(200);
-  const { providerOrderId, clientSecret } = (await started.json()) as {
-    providerOrderId: string;
-    clientSecret: string;
-  };
+  const payment = (await started.json()) as { providerOrderId: string; clientSecret: string };
   const confirmed = await request.post(
-    `${stripeStandInURL}/v1/payment_intents/${providerOrderId}/confirm`,
+    `${stripeStandInURL}/v1/payment_intents/${payment.providerOrderId}/confirm`,
     {
       form: {
         key: stripeStandInKeys.publishableKey,
-        client_secret: clientSecret,
+        client_secret: payment.clientSecret,
         'payment_method_data[type]': 'card',
         'payment_method_data[card][number]': CARDS.good,
       },
     },
   );
   expect(((await confirmed.json()) as { status: string }).status).toBe('requires_capture');
+  return payment;
+}
+
+/** Pays a Credit Card order as its buyer without the browser; answers the intent's id. */
+async function payByCardByApi(
+  request: APIRequestContext,
+  customer: SessionInfo,
+  orderId: string,
+): Promise<string> {
+  const { providerOrderId } = await authoriseByApi(request, customer, orderId);
   const paid = await request.put(`/api/orders/${orderId}/pay`, {
     headers: bearer(customer),
     data: { providerOrderId },
@@ -216,21 +222,7 @@ test('a card authorised before the page closed is captured when the order page o
   const { order } = await cardOrder(request, customer, addProduct);
   // The shopper's card was authorised (Stripe said yes), then the page died before the shop
   // heard of it.
-  const started = await request.post(`/api/orders/${order._id}/payment`, {
-    headers: bearer(customer),
-  });
-  const { providerOrderId, clientSecret } = (await started.json()) as {
-    providerOrderId: string;
-    clientSecret: string;
-  };
-  await request.post(`${stripeStandInURL}/v1/payment_intents/${providerOrderId}/confirm`, {
-    form: {
-      key: stripeStandInKeys.publishableKey,
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': CARDS.good,
-    },
-  });
+  await authoriseByApi(request, customer, order._id);
 
   await openSignedIn(page, customer, `/order/${order._id}`);
   await expect(page.getByRole('main').getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
@@ -244,21 +236,7 @@ test('back from a bank page with the intent authorised, the order page captures 
   addProduct,
 }) => {
   const { order } = await cardOrder(request, customer, addProduct);
-  const started = await request.post(`/api/orders/${order._id}/payment`, {
-    headers: bearer(customer),
-  });
-  const { providerOrderId, clientSecret } = (await started.json()) as {
-    providerOrderId: string;
-    clientSecret: string;
-  };
-  await request.post(`${stripeStandInURL}/v1/payment_intents/${providerOrderId}/confirm`, {
-    form: {
-      key: stripeStandInKeys.publishableKey,
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': CARDS.good,
-    },
-  });
+  const { providerOrderId, clientSecret } = await authoriseByApi(request, customer, order._id);
 
   // Stripe sends the shopper back to the return address with the intent in the query.
   const back = new URLSearchParams({

@@ -296,12 +296,20 @@ describe(`card payments through Stripe (${testDatabaseKind})`, () => {
     expect(await stockOf(product.id)).toBe(4);
   });
 
-  it('100 authorised card payments released together for 10 units: exactly 10 paid and captured, 90 refused, not captured, their holds released', async () => {
-    const lamp = await createProduct(db(), { price: '3.00', countInStock: 10 });
-    const buyers = await Promise.all(Array.from({ length: 100 }, () => createSignedInUser(db())));
+  /**
+   * Each buyer places a card order and authorises it in the browser (as Stripe.js would); then
+   * every payment is released at once. Answers the orders and intents, and the answers in order.
+   */
+  async function authoriseThenPayTogether(
+    payers: {
+      buyer: { headers: Headers };
+      lines: { product: Product; qty: number }[];
+      code?: string;
+    }[],
+  ) {
     const started = await Promise.all(
-      buyers.map(async (buyer) => {
-        const order = await placeCardOrder(t, buyer.headers, [{ product: lamp, qty: 1 }]);
+      payers.map(async ({ buyer, lines, code }) => {
+        const order = await placeCardOrder(t, buyer.headers, lines, code);
         const payment = await startCardPayment(t, buyer.headers, order._id);
         expect((await confirmInBrowser(standIn, payment, VISA)).status).toBe(200);
         return { buyer, orderId: order._id, intentId: payment.providerOrderId };
@@ -315,6 +323,15 @@ describe(`card payments through Stripe (${testDatabaseKind})`, () => {
         headers: buyer.headers,
         payload: { providerOrderId: intentId },
       })),
+    );
+    return { started, answers };
+  }
+
+  it('100 authorised card payments released together for 10 units: exactly 10 paid and captured, 90 refused, not captured, their holds released', async () => {
+    const lamp = await createProduct(db(), { price: '3.00', countInStock: 10 });
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => createSignedInUser(db())));
+    const { started, answers } = await authoriseThenPayTogether(
+      buyers.map((buyer) => ({ buyer, lines: [{ product: lamp, qty: 1 }] })),
     );
     // On a busy machine some wait longer for a database connection than the pool allows and are
     // told to retry (503): refused uncharged too, as the captures below show.
@@ -370,22 +387,11 @@ describe(`card payments through Stripe (${testDatabaseKind})`, () => {
     const bought = await Promise.all(
       buyers.map(() => createProduct(db(), { price: '20.00', countInStock: 1 })),
     );
-    const started = await Promise.all(
-      buyers.map(async (buyer, n) => {
-        const lines = [{ product: bought[n]!, qty: 1 }];
-        const order = await placeCardOrder(t, buyer.headers, lines, code!.code);
-        const payment = await startCardPayment(t, buyer.headers, order._id);
-        await confirmInBrowser(standIn, payment, VISA);
-        return { buyer, orderId: order._id, intentId: payment.providerOrderId };
-      }),
-    );
-    const answers = await releaseTogether(
-      t.app,
-      started.map(({ buyer, orderId, intentId }) => ({
-        method: 'PUT' as const,
-        url: `/api/orders/${orderId}/pay`,
-        headers: buyer.headers,
-        payload: { providerOrderId: intentId },
+    const { started, answers } = await authoriseThenPayTogether(
+      buyers.map((buyer, n) => ({
+        buyer,
+        lines: [{ product: bought[n]!, qty: 1 }],
+        code: code!.code,
       })),
     );
     const { 200: paidCount, 409: usedUp = 0, 503: busy = 0 } = countStatuses(answers);
