@@ -268,13 +268,20 @@ export class StripeClient implements PaymentProvider {
   }
 
   async releasePayment(input: { providerOrderId: string; orderId: string }): Promise<void> {
+    // The id is the one stored with the order (never the browser's): one call, no read first.
+    // An intent that cannot be canceled any more (captured meanwhile) is refused, and left.
     try {
-      const intent = await this.retrieve(input.providerOrderId);
-      // Only an intent of this order: the id came from our own row, but a check costs nothing.
-      if (intent?.metadata.order_id === input.orderId) await this.cancelQuietly(intent);
+      const canceled = await this.call('cancel', (timeout) =>
+        this.stripe.paymentIntents.cancel(
+          input.providerOrderId,
+          {},
+          { idempotencyKey: `proshop-cancel-${input.providerOrderId}`, timeout },
+        ),
+      );
+      if (isRefusal(canceled)) this.warn('cancel refused', canceled);
     } catch (error) {
       this.options.log?.warn(
-        { err: error, intentId: input.providerOrderId },
+        { err: error, intentId: input.providerOrderId, orderId: input.orderId },
         'Stripe intent not released',
       );
     }
