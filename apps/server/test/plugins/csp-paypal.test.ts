@@ -34,6 +34,26 @@ describe('content security policy and the payment provider', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   });
 
+  it("with Stripe beside PayPal, allows Stripe.js, its frames and Stripe's API as well", async () => {
+    t = await createTestApp({
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    });
+    const csp = directives((await t.app.inject('/api/health')).headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://www.paypal.com',
+      'https://js.stripe.com',
+    ]);
+    expect(csp.get('frame-src')).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+    );
+    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(['https://api.stripe.com']));
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+
   it("with PayPal's own script address, allows www.paypal.com for scripts", async () => {
     t = await createTestApp({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' });
     const csp = directives((await t.app.inject('/api/health')).headers['content-security-policy']);
