@@ -167,9 +167,9 @@ async function killedBetweenCaptureAndConfirm(
 }
 
 describe.each([
-  { name: 'PayPal', start: async () => paypalUnderTest(await PayPalStandIn.start()) },
-  { name: 'Stripe', start: async () => stripeUnderTest(await StripeStandIn.start()) },
-])('SIGKILL between the capture at $name and its confirmation', ({ start }) => {
+  ['PayPal', async () => paypalUnderTest(await PayPalStandIn.start())],
+  ['Stripe', async () => stripeUnderTest(await StripeStandIn.start())],
+] as const)('SIGKILL between the capture at %s and its confirmation', (_name, start) => {
   let provider: ProviderUnderTest;
   const cleanups: (() => void)[] = [];
   beforeAll(async () => {
