@@ -37,12 +37,13 @@ async function expectTidyOnPhone(page: Page) {
   expect(await smallTargets(page)).toEqual([]);
 }
 
-/** Types a card into Stripe's card form (the stand-in's labelled inputs). */
-async function enterCard(page: Page, number: string) {
+/** Types a card into Stripe's card form (the stand-in's labelled inputs) and presses Pay. */
+async function payWithCard(page: Page, number: string) {
   const form = page.getByRole('group', { name: 'Card payment' });
   await form.getByLabel('Card number').fill(number);
   await form.getByLabel('Expiry date').fill('12 / 34');
   await form.getByLabel('Security code').fill('123');
+  await page.getByRole('main').getByRole('button', { name: 'Pay', exact: true }).click();
 }
 
 /**
@@ -146,8 +147,7 @@ test('the shopper picks Credit Card, places the order, passes 3-D Secure and lan
   await expect(main.getByText(/is placed and awaits payment/)).toBeVisible();
   await expectTidyOnPhone(page);
 
-  await enterCard(page, CARDS.threeDSecure);
-  await main.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(page, CARDS.threeDSecure);
   const bank = page.getByRole('dialog', { name: '3-D Secure (stand-in)' });
   await expect(bank).toBeVisible();
   await bank.getByRole('button', { name: 'Complete authentication' }).click();
@@ -175,15 +175,13 @@ test("a declined card shows Stripe's message and keeps the form; another card th
   const main = page.getByRole('main');
   await expect(main.getByText('Order Not Paid')).toBeVisible();
 
-  await enterCard(page, CARDS.declined);
-  await main.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(page, CARDS.declined);
   await expect(
     main.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
   ).toBeVisible();
   expect(await fetchOrderByApi(request, customer, order._id)).toMatchObject({ isPaid: false });
 
-  await enterCard(page, CARDS.good);
-  await main.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(page, CARDS.good);
   await expect(main.getByText(/^Paid on \d{4}-\d{2}-\d{2}$/)).toBeVisible();
   await expect(main.getByText('Your card was declined.')).toHaveCount(0);
   expect(await fetchOrderByApi(request, customer, order._id)).toMatchObject({ isPaid: true });
@@ -200,8 +198,7 @@ test('a failed 3-D Secure check says so, and the same form pays once the bank sa
   const main = page.getByRole('main');
   const bank = page.getByRole('dialog', { name: '3-D Secure (stand-in)' });
 
-  await enterCard(page, CARDS.threeDSecure);
-  await main.getByRole('button', { name: 'Pay', exact: true }).click();
+  await payWithCard(page, CARDS.threeDSecure);
   await bank.getByRole('button', { name: 'Fail authentication' }).click();
   await expect(
     main.getByRole('alert').filter({ hasText: 'We are unable to authenticate' }),

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from './listen.ts';
 
 /**
  * A local HTTP server that answers like PayPal's REST API (token, Orders v2 create, get,
@@ -133,13 +133,7 @@ export class PayPalStandIn {
 
   static async start(options: PayPalStandInOptions = {}): Promise<PayPalStandIn> {
     const standIn = new PayPalStandIn(options);
-    const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      standIn.server.once('error', reject);
-      standIn.server.listen(options.port ?? 0, host, resolve);
-    });
-    const { port } = standIn.server.address() as AddressInfo;
-    standIn.url = `http://${host}:${port}`;
+    standIn.url = await listenOn(standIn.server, options);
     return standIn;
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOn } from './listen.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 
@@ -268,13 +268,7 @@ export class StripeStandIn {
 
   static async start(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
     const standIn = new StripeStandIn(options);
-    const host = options.host ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      standIn.server.once('error', reject);
-      standIn.server.listen(options.port ?? 0, host, resolve);
-    });
-    const { port } = standIn.server.address() as AddressInfo;
-    standIn.url = `http://${host}:${port}`;
+    standIn.url = await listenOn(standIn.server, options);
     return standIn;
   }
 
