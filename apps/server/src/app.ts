@@ -18,6 +18,7 @@ import { staticFilesPlugin } from './plugins/static-files.ts';
 import { accessPlugin } from './modules/auth/access-plugin.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { catalogueCachePlugin } from './modules/catalogue-cache/catalogue-cache-plugin.ts';
+import { readReplicasPlugin } from './db/replicas/read-replicas-plugin.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { afterSaleJobsPlugin } from './modules/after-sale/after-sale-jobs-plugin.ts';
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(imageStoragePlugin);
   await app.register(catalogueCachePlugin);
+  // After the catalogue cache: a change there fences the reads that refill it.
+  await app.register(readReplicasPlugin);
   await app.register(captureJobsPlugin);
   await app.register(afterSaleJobsPlugin);
 

@@ -72,6 +72,32 @@ const corsOrigins = z
     return entries;
   });
 
+/**
+ * PostgreSQL streaming replicas to read from (comma-separated postgres:// URLs); unset, none.
+ * Each is checked here, so a typo stops the start instead of leaving a replica unused.
+ */
+const replicaUrls = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    if (value === undefined) return [];
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    const bad = entries.filter(
+      (entry) => !/^postgres(ql)?:\/\/[^/]/.test(entry) || !URL.canParse(entry),
+    );
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be comma-separated postgres:// or postgresql:// URLs (not ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** The pieces bench/api.mjs may leave out to measure what each costs (BENCH_WITHOUT). */
 const BENCH_PIECES = ['security-headers', 'rate-limits'] as const;
 
@@ -118,6 +144,10 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /** Streaming replicas that serve reads which may be a little behind (db/replicas). */
+  DATABASE_REPLICA_URLS: optionalText.pipe(replicaUrls),
+  /** A replica further behind the primary than this is left out until it catches up (ms). */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -302,6 +332,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !values.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production (at least 32 characters)',
+    );
+  }
+  if (values.DATABASE_REPLICA_URLS.length > 0 && !values.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URLS: needs DATABASE_URL (replicas copy a PostgreSQL primary; the embedded database has none)',
     );
   }
   const paymentProviders = choosePaymentProviders(parsed.data, isProduction);

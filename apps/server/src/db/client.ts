@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
   /** PostgreSQL's connection string, for sessions of their own such as a LISTEN connection. */
   url?: string;
+  /** PostgreSQL's pool, for the read router's queries on the primary (db/replicas). */
+  pool?: pg.Pool;
   /** Runs pending migrations; with PostgreSQL, one instance at a time. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
@@ -151,7 +153,11 @@ export async function migratedEmbeddedImage(): Promise<Blob> {
   }
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+/**
+ * A pool of connections to one PostgreSQL server, with the shop's settings: the primary's
+ * (openPostgres) and each read replica's (db/replicas) are made alike.
+ */
+export function createPostgresPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -170,12 +176,18 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  return pool;
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = createPostgresPool(url, max);
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
     db,
     kind: 'postgres',
     url,
+    pool,
     migrate: async () => {
       const connection = await pool.connect();
       try {

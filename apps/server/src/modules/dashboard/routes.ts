@@ -18,7 +18,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      getDashboard(app.db, request.query, {
+      getDashboard(app.readDb(request), request.query, {
         timeZone: app.config.SHOP_TIMEZONE,
         lowStockThreshold: app.config.LOW_STOCK_THRESHOLD,
         now: app.clock.now(),

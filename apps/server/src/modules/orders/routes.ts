@@ -82,7 +82,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = { ...request.query, timeZone: app.config.SHOP_TIMEZONE };
-      const csv = await exportOrders(app.db, filter, { now: app.clock.now() });
+      const csv = await exportOrders(app.readDb(request), filter, { now: app.clock.now() });
       // A stream is sent as it comes, past the serialiser (the schema's string is its bytes);
       // Fastify logs an error of the stream and ends the answer.
       return reply

@@ -75,7 +75,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = exportProducts(app.db, app.clock.now());
+      const csv = exportProducts(app.readDb(request), app.clock.now());
       csv.stream.on('error', (error) =>
         request.log.error({ err: error }, 'products export failed'),
       );

@@ -43,7 +43,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema, ...errorResponses(400) },
       },
     },
-    (request) => listProducts(app.db, request.query, app.config.PAGE_SIZE),
+    (request) => listProducts(app.readDb(request), request.query, app.config.PAGE_SIZE),
   );
 
   // A static segment wins over `/:id` in Fastify's router, whatever the registration order.
@@ -57,7 +57,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: topProductsResponseSchema, ...errorResponses() },
       },
     },
-    () => topProducts(app.db),
+    (request) => topProducts(app.readDb(request)),
   );
 
   app.get(
@@ -74,7 +74,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       listAdminProducts(
-        app.db,
+        app.readDb(request),
         request.query,
         app.config.PAGE_SIZE,
         app.config.LOW_STOCK_THRESHOLD,
@@ -122,7 +122,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailSchema, ...errorResponses(404) },
       },
     },
-    (request) => getProductDetail(app.db, request.params.id),
+    (request) => getProductDetail(app.readDb(request), request.params.id),
   );
 
   app.post(

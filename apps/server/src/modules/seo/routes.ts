@@ -183,7 +183,7 @@ export const seoFileRoutes = fp(
 
     app.get('/sitemap.xml', HIDDEN, async (request, reply) => {
       const index = await cached('index', async () =>
-        gzipSync(await sitemapIndex(app.db, app.config.publicUrl)),
+        gzipSync(await sitemapIndex(app.readDb(request, { cached: true }), app.config.publicUrl)),
       );
       return sendXml(request, reply, index ?? gzipSync(''));
     });
@@ -191,7 +191,9 @@ export const seoFileRoutes = fp(
       const { file } = request.params as { file: string };
       const n = /^([1-9]\d{0,5})\.xml$/.exec(file)?.[1];
       const body = n
-        ? await cached(file, () => sitemapFile(app.db, app.config.publicUrl, Number(n)))
+        ? await cached(file, () =>
+            sitemapFile(app.readDb(request, { cached: true }), app.config.publicUrl, Number(n)),
+          )
         : undefined;
       if (!body) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return sendXml(request, reply, body);

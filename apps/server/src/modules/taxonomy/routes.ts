@@ -59,7 +59,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ copies: TaxonomyCopies }> =
           response: { 200: taxonomyListSchema, ...errorResponses() },
         },
       },
-      () => listTaxonomy(app.db, kind),
+      (request) => listTaxonomy(app.readDb(request), kind),
     );
 
     app.get(
@@ -73,7 +73,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod<{ copies: TaxonomyCopies }> =
           response: { 200: taxonomySchema, ...errorResponses(400, 404) },
         },
       },
-      (request) => getTaxonomyBySlug(app.db, kind, request.params.slug),
+      (request) => getTaxonomyBySlug(app.readDb(request), kind, request.params.slug),
     );
 
     app.post(
