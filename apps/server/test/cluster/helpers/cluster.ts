@@ -30,12 +30,25 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+export interface ClusterOptions {
+  /**
+   * Started once PostgreSQL is up and before the instances (a streaming replica): its settings
+   * are added to the instances', its stop runs when the cluster stops.
+   */
+  beside?: (
+    postgres: ThrowawayPostgres,
+  ) => Promise<{ env: Record<string, string>; stop(): Promise<void> | void }>;
+}
+
 /**
  * PostgreSQL, Redis, 3 instances of the production build started together on the empty
  * database, and nginx in front of them with deploy/nginx.conf: a shop as deploy/compose.yaml
  * runs it, on this machine's loopback.
  */
-export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  env: Record<string, string> = {},
+  options: ClusterOptions = {},
+): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'proshop-cluster-'));
   const stops: (() => Promise<void> | void)[] = [
     () => rmSync(dir, { recursive: true, force: true }),
@@ -46,6 +59,8 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   try {
     const postgres = await startThrowawayPostgres();
     stops.push(() => postgres.destroy());
+    const beside = await options.beside?.(postgres);
+    if (beside) stops.push(() => beside.stop());
     const redis = await startRedis();
     stops.push(() => redis.stop());
     const nginxPort = await freePort();
@@ -69,6 +84,7 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
         LOG_LEVEL: 'info',
+        ...beside?.env,
         ...env,
       });
     });
@@ -123,8 +139,9 @@ export function instanceThatAnswered(
  */
 export async function startClusterSignedIn(
   env: Record<string, string> = {},
+  options: ClusterOptions = {},
 ): Promise<{ cluster: Cluster; adminToken: string }> {
-  const cluster = await startCluster(env);
+  const cluster = await startCluster(env, options);
   try {
     const send = httpClient(cluster.nginx.url, { prefix: 'setup' });
     return { cluster, adminToken: await signIn(send, 'admin@example.com', DEMO_PASSWORD) };
