@@ -147,7 +147,9 @@ const envSchema = z.object({
   /** Streaming replicas that serve reads which may be a little behind (db/replicas). */
   DATABASE_REPLICA_URLS: optionalText.pipe(replicaUrls),
   /** A replica further behind the primary than this is left out until it catches up (ms). */
-  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  REPLICA_MAX_LAG_MS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(10).max(600_000).default(2_000),
+  ),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalText.pipe(
     z.string().min(32, 'must be at least 32 characters long').optional(),

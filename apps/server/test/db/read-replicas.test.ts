@@ -254,6 +254,12 @@ describe('replica settings', () => {
       'postgresql://a@r2/shop',
     ]);
     expect(config.REPLICA_MAX_LAG_MS).toBe(2_000);
+    // Empty, as compose passes a variable deploy/.env leaves blank: the default.
+    expect(loadConfig({ REPLICA_MAX_LAG_MS: '', DATABASE_REPLICA_URLS: '' })).toMatchObject({
+      REPLICA_MAX_LAG_MS: 2_000,
+      DATABASE_REPLICA_URLS: [],
+    });
+    expect(loadConfig({ REPLICA_MAX_LAG_MS: '500' }).REPLICA_MAX_LAG_MS).toBe(500);
     expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
   });
 
