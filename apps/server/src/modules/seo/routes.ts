@@ -79,6 +79,11 @@ export const seoPageRoutes = fp(
       shop: shopFacts(app),
     };
     const cache = new PageCache(app.catalogue);
+    // The pages are cached until the catalogue changes: read from a server that has the change.
+    const reading = (request: FastifyRequest): PageContext => ({
+      ...context,
+      db: app.readDb(request, { cached: true }),
+    });
 
     const serve = async (
       request: FastifyRequest,
@@ -101,7 +106,7 @@ export const seoPageRoutes = fp(
       (request: FastifyRequest, reply: FastifyReply) => {
         const params = request.params as Record<string, string>;
         return serve(request, reply, () =>
-          listPage(context, kind(params), pageNumber(params.pageNumber)),
+          listPage(reading(request), kind(params), pageNumber(params.pageNumber)),
         );
       };
 
@@ -118,7 +123,7 @@ export const seoPageRoutes = fp(
     }
     app.get('/product/:id', HIDDEN, (request, reply) => {
       const { id } = request.params as { id: string };
-      return serve(request, reply, () => productPage(context, id));
+      return serve(request, reply, () => productPage(reading(request), id));
     });
   },
   { name: 'seo-pages' },
