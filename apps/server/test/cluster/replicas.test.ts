@@ -169,6 +169,10 @@ describe('3 instances behind nginx reading from a streaming replica of the prima
       // The product page is refilled only from a server that has the change: the primary.
       const page = await send('GET', `/api/products/${product._id}`);
       expect(json<Product>(page).name).toBe(newName);
+      // So is the page the server writes for it (decision 0025), cached likewise.
+      const written = await send('GET', `/product/${product._id}`);
+      expect(written.status).toBe(200);
+      expect(written.body).toContain(newName);
       // Past the bound the replica is left out: the primary answers.
       await within(MAX_LAG_MS + 2_000, () => exportShows(newName));
       const sinceSave = Date.now() - savedAt;
@@ -181,7 +185,7 @@ describe('3 instances behind nginx reading from a streaming replica of the prima
       proved(
         `Replica, lag: with replay paused, an export right after a rename still showed the old name ` +
           `(read from the replica), the same export by the admin who saved it (cookie) the new one, ` +
-          `and the product page the new one too (cache refill fenced ` +
+          `and the product page (API and server-written) the new one too (cache refill fenced ` +
           `to the primary); ${sinceSave} ms after the save the replica was left out ` +
           `(logged by every instance) and the export showed the new name`,
       );
