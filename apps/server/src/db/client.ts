@@ -189,7 +189,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     url,
     pool,
     migrate: async () => {
-      const connection = await pool.connect();
+      // A connection of its own, without the pool's 15 s query timeout: a migration may backfill
+      // a large shop's tables in one statement (0028's rollups of every paid order).
+      const connection = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+      await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
@@ -197,7 +200,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         await connection
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
           .catch(() => {});
-        connection.release();
+        await connection.end();
       }
     },
     ping: async () => {

@@ -96,3 +96,15 @@ export const transferTables: readonly TransferTable[] = parentsFirst(
     .filter((value): value is PgTable => is(value, PgTable))
     .map(describe),
 );
+
+/**
+ * Tables outside the Drizzle schema that the export leaves out on purpose: the dashboard's
+ * rollups (migration 0028, decision 0049) and the orders' search documents (0029, decision
+ * 0051), which the import rebuilds through their triggers as it writes the orders, their lines
+ * and the refunds.
+ */
+export const derivedTables: readonly string[] = [
+  'sales_hours',
+  'product_sales_hours',
+  'order_search_documents',
+];

@@ -28,6 +28,11 @@ import {
   findSalesByDay,
   type Window,
 } from './repository.ts';
+import {
+  findLineFiguresFromRollups,
+  findSalesAndRefundsFromRollups,
+  wholeHourZone,
+} from './rollups.ts';
 
 export interface DashboardSettings {
   timeZone: string;
@@ -88,15 +93,23 @@ export async function getDashboard(
     end: addDays(period.to, 1),
     hourly: period.unit === 'hour',
   };
-  const [sales, refunds, lines, newCustomers, waitingCount, oldest, lowStock] = await Promise.all([
-    findSalesByDay(db, window),
-    findRefundsByDay(db, window),
-    findLineFigures(db, window, TOP_PRODUCTS_SHOWN),
-    countNewCustomers(db, window),
-    countWaitingOrders(db),
-    findOldestWaitingOrders(db, WAITING_ORDERS_SHOWN),
-    findLowStock(db, settings.lowStockThreshold, LOW_STOCK_SHOWN),
-  ]);
+  // The rollups where the shop's days are whole UTC hours (decision 0049), else the live sums.
+  const rolled = wholeHourZone(settings.timeZone, window.start, window.end);
+  const [{ sales, refunds }, lines, newCustomers, waitingCount, oldest, lowStock] =
+    await Promise.all([
+      rolled
+        ? findSalesAndRefundsFromRollups(db, window)
+        : Promise.all([findSalesByDay(db, window), findRefundsByDay(db, window)]).then(
+            ([sales, refunds]) => ({ sales, refunds }),
+          ),
+      rolled
+        ? findLineFiguresFromRollups(db, window, TOP_PRODUCTS_SHOWN)
+        : findLineFigures(db, window, TOP_PRODUCTS_SHOWN),
+      countNewCustomers(db, window),
+      countWaitingOrders(db),
+      findOldestWaitingOrders(db, WAITING_ORDERS_SHOWN),
+      findLowStock(db, settings.lowStockThreshold, LOW_STOCK_SHOWN),
+    ]);
 
   const days = new Map<string, DayCents>();
   const dayOf = (day: string) => {

@@ -3,7 +3,7 @@ import type { OrderFilters } from '@proshop/domain/order-search-schemas';
 import type { OrderStatus } from '@proshop/domain/order-status';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { orderItems, orders, refunds, returnRequests } from '../../db/schema/orders.ts';
+import { orders, refunds, returnRequests } from '../../db/schema/orders.ts';
 
 /**
  * The admin's order search and filters as SQL conditions on `orders`, one copy for the list's
@@ -79,13 +79,6 @@ export function idPrefixRange(text: string): { low: string; high: string } | und
   return { low: uuid(hex.padEnd(32, '0')), high: uuid(hex.padEnd(32, 'f')) };
 }
 
-// Exactly the expressions of the trigram indexes orders_buyer_search_idx and
-// order_items_search_idx (db/schema.ts): PostgreSQL uses an expression index only for the same
-// expression. The newline between the fields keeps a phrase (which holds none) from matching
-// across two of them. LIKE on the lowered text and a lowered pattern is ILIKE.
-const buyerText = sql`lower(${orders.buyerName} || E'\\n' || ${orders.buyerEmail})`;
-const lineText = sql`lower(${orderItems.name} || E'\\n' || coalesce(${orderItems.sku}, ''))`;
-
 /**
  * The orders the search text finds: by number ('1001' or '#1001'), by id (or its start), the buyer's name or e-mail, or a line's
  * product name or SKU, as a substring in any case. Each way is its own indexed query and the
@@ -94,9 +87,10 @@ const lineText = sql`lower(${orderItems.name} || E'\\n' || coalesce(${orderItems
  */
 function searchCondition(phrase: string): SQL {
   const pattern = sql`lower(${containsPattern(phrase)})`;
+  // The buyer's and the lines' texts in one document per order (migration 0029, decision 0051):
+  // one narrow row per order to read, where the lines' index found every matching line's row.
   const ways = [
-    sql`select ${orders.id} from ${orders} where ${buyerText} like ${pattern}`,
-    sql`select ${orderItems.orderId} from ${orderItems} where ${lineText} like ${pattern}`,
+    sql`select d.order_id from ${sql.identifier('order_search_documents')} d where d.document like ${pattern}`,
   ];
   const number = typedOrderNumber(phrase);
   if (number !== undefined) {

@@ -120,16 +120,36 @@ export async function findAdminProductPage(
     query.status ? eq(products.status, query.status) : undefined,
   );
   const [rows, [counted]] = await Promise.all([
-    db
-      .select(adminProductColumns(query.shopThreshold))
-      .from(products)
-      .where(where)
-      .orderBy(...newestProductsFirst)
-      .limit(query.limit)
-      .offset(query.offset),
+    adminProductPageRows(db, where, query),
     db.select({ total: count() }).from(products).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * A deferred join (docs/decisions/0050): the page's ids are found first, the skipped rows read
+ * from products_created_at_idx alone, and only the page's products are then read with their
+ * slugs and low-stock mark; selected in one pass, every skipped row would be read and get its
+ * subqueries (page 3,125: 25,000 of them). Not awaited here, so that a test can read its plan.
+ */
+export function adminProductPageRows(
+  db: Database,
+  where: SQL | undefined,
+  query: { shopThreshold: number; offset: number; limit: number },
+) {
+  const page = db
+    .select({ pageId: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...newestProductsFirst)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  return db
+    .select(adminProductColumns(query.shopThreshold))
+    .from(products)
+    .innerJoin(page, eq(page.pageId, products.id))
+    .orderBy(...newestProductsFirst);
 }
 
 export async function findAdminProductById(
