@@ -192,6 +192,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       // A connection of its own, without the pool's 15 s query timeout: a migration may backfill
       // a large shop's tables in one statement (0028's rollups of every paid order).
       const connection = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+      // A connection lost mid-migration fails the query below; unheard, its 'error' would crash.
+      connection.on('error', () => {});
       await connection.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
