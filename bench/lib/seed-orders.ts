@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.ts';
+import { progressOf } from './seed-products.ts';
 import { vacuumLikeAutovacuum } from './vacuum.ts';
 
 /**
@@ -101,6 +102,7 @@ export async function seedOrders(
   const shopper = shopperOf(history);
   const span = sql`(interval '1 day' * ${years * 365}) * ((${orders} - o.g)::float8 / ${orders})`;
 
+  const progress = progressOf('orders', orders, started);
   for (let first = 0; first < orders; first += SLICE) {
     const last = Math.min(orders, first + SLICE) - 1;
     // Each line, with its share of the order's discount (one order in ten).
@@ -163,6 +165,7 @@ export async function seedOrders(
         insert into refund_lines (refund_id, order_item_id, qty)
         select r.id, i.id, 1 from r join order_items i on i.order_id = r.order_id and i.position = 0`);
     });
+    progress(last + 1);
   }
   await db.execute(sql`
     update discounts set uses = (select count(*) from discount_uses u where u.discount_id = discounts.id)

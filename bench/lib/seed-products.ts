@@ -123,6 +123,20 @@ export interface CatalogueShape {
   pictures?: number;
 }
 
+/** Prints a line at every tenth of a long build (a million products take many minutes). */
+export function progressOf(what: string, total: number, started: number) {
+  let told = 0;
+  return (done: number) => {
+    const tenth = Math.floor((done * 10) / total);
+    if (total < 100_000 || tenth <= told) return;
+    told = tenth;
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    console.log(
+      `  ${done.toLocaleString('en')} of ${total.toLocaleString('en')} ${what} (${seconds} s)`,
+    );
+  };
+}
+
 /** Names up to `count`: the named ones, then `<prefix> 0017` and on. */
 function names(named: readonly string[], count: number, prefix: string): string[] {
   return Array.from({ length: Math.max(count, 1) }, (_, i) =>
@@ -168,6 +182,7 @@ export async function seedProducts(db: Database, shape: number | CatalogueShape)
   const options3 = [...options2, { name: 'Material', values: ['Cotton', 'Wool'] }];
   // A hash of n and a salt, 0 to 2^31: the same on every run, spread like random numbers.
   const h = (salt: number) => sql.raw(`(hashint4(n * 7 + ${salt}) & 2147483647)`);
+  const progress = progressOf('products', count, started);
   for (let first = 0; first < count; first += BATCH) {
     const last = Math.min(count, first + BATCH) - 1;
     const result = await db.execute(sql`
@@ -228,6 +243,7 @@ export async function seedProducts(db: Database, shape: number | CatalogueShape)
       select distinct product_id as id from v`);
     const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
     await refreshVariantSummaries(db, ids);
+    progress(last + 1);
   }
   // A catalogue in use has been vacuumed and analysed by autovacuum; a freshly loaded one not yet,
   // and without the visibility map and statistics the planner misjudges the trigram index.
