@@ -77,10 +77,10 @@ export function statusFromCsv(text: string): ProductStatus | null | undefined {
   return PRODUCT_STATUSES.find((known) => known === status);
 }
 
-/** At most this many lines in one import (one transaction). */
-export const MAX_IMPORT_ROWS = 5000;
-/** The CSV file may be this large. */
-export const MAX_IMPORT_CSV_BYTES = 5 * 1024 * 1024;
+/** At most this many lines in one import (written in batches: docs/decisions/0048). */
+export const MAX_IMPORT_ROWS = 100_000;
+/** The CSV file may be this large (100,000 lines of the export take about 20 MB). */
+export const MAX_IMPORT_CSV_BYTES = 32 * 1024 * 1024;
 /** The ZIP of pictures may be this large. */
 export const MAX_IMPORT_ZIP_BYTES = 50 * 1024 * 1024;
 /**

@@ -1,3 +1,4 @@
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportError, ProductImportReport } from '@proshop/domain/product-import-schemas';
 import type { Database } from '../../db/client.ts';
@@ -112,9 +113,11 @@ async function storePictures(
  * POST /api/products/import (docs/decisions/0024). Reads the CSV and the pictures it names from
  * the ZIP, and plans the import against the catalogue. A check (dry run), or any error, stops
  * there: nothing is stored or changed. Otherwise the ZIP's pictures are stored (before the
- * transaction: the image store is another server), and one transaction of the catalogue cache
- * locks the products named, plans again on what it holds and writes everything, or nothing
- * when the catalogue changed meanwhile so that an error appears. Pictures stored for an import
+ * transaction: the image store is another server), and the products are written in batches of
+ * whole products (IMPORT_BATCH_LINES, docs/decisions/0048), each one transaction of the
+ * catalogue cache that locks its products, plans again on what it holds and writes them all,
+ * or none when the catalogue changed meanwhile so that an error appears; the batches before it
+ * stay imported and the report says so. Pictures stored for an import
  * that did not happen, and pictures the import took off products, are removed after it.
  */
 export async function importProductCsv(
@@ -150,27 +153,105 @@ export async function importProductCsv(
     await removeUnusedPictures(deps.db, files, [...stored.values()]);
     return report(checked, errors, flags);
   }
+  const batches = importBatches(checked, read.rows, IMPORT_BATCH_LINES);
+  const plans: ImportPlan[] = [];
   try {
-    const done = await deps.catalogue.change(deps.db, async (tx) => {
-      await confirmCaller(tx, admin, 'admin');
-      const found: ImportError[] = [];
-      const plan = await planImport(tx, read.rows, { ...source, stored }, found, { lock: true });
-      if (found.length > 0) throw new ImportRefused(plan, found);
-      const applied = await applyImport(tx, admin.id, plan.products, plan.current);
-      await deps.backInStock.announce(tx, applied.productIds);
-      return { plan, ...applied };
-    });
-    // Pictures the products no longer show, and any stored picture no product took up.
-    await removeUnusedPictures(deps.db, files, [...done.dropped, ...stored.values()]);
-    return report(done.plan, [], { ...flags, applied: true });
+    for (const rows of batches) {
+      const done = await deps.catalogue.change(deps.db, async (tx) => {
+        await confirmCaller(tx, admin, 'admin');
+        const found: ImportError[] = [];
+        const plan = await planImport(tx, rows, { ...source, stored }, found, { lock: true });
+        if (found.length > 0) throw new ImportRefused(plan, found);
+        const applied = await applyImport(tx, admin.id, plan.products, plan.current);
+        await deps.backInStock.announce(tx, applied.productIds);
+        return { plan, ...applied };
+      });
+      plans.push(done.plan);
+      // Pictures these products no longer show (the stored ones not taken up: at the end).
+      await removeUnusedPictures(deps.db, files, done.dropped);
+      await letOthersIn();
+    }
+    await removeUnusedPictures(deps.db, files, [...stored.values()]);
+    return report(joinedPlan(plans), [], { ...flags, applied: true });
   } catch (error) {
     await removeUnusedPictures(deps.db, files, [...stored.values()]);
-    if (error instanceof ImportRefused) return report(error.plan, error.errors, flags);
+    const partly = partlyImported(plans, checked);
+    if (error instanceof ImportRefused) {
+      return report(error.plan, [...partly, ...error.errors], flags);
+    }
     // Another change took a SKU or combination between this import's checks and its writes.
     if (isUniqueViolation(error)) {
       const message = 'Another change took one of these SKUs meanwhile: check the file again';
-      return report(checked, [{ line: 0, column: 'sku', message }], flags);
+      return report(checked, [...partly, { line: 0, column: 'sku', message }], flags);
     }
     throw error;
   }
+}
+
+/**
+ * Lines one transaction of an import writes at most (docs/decisions/0048): each batch locks its
+ * products, writes them whole and commits, so that a 100,000-line import never holds the rows
+ * of 100,000 products (and the payments of their shoppers) for minutes. A product's lines are
+ * never split: a batch ends before a product that would take it past the size.
+ */
+export const IMPORT_BATCH_LINES = 500;
+
+/**
+ * Lets the requests that arrived meanwhile start before the next batch. The embedded database
+ * runs each statement on this thread and queues them in order: without a turn of the event loop
+ * (timers, then the sockets' input) the next batch's transaction would be queued before any of
+ * them, and the shop would answer nobody until the whole import ends.
+ */
+async function letOthersIn(): Promise<void> {
+  await sleep(1);
+  await setImmediate();
+}
+
+/** The lines of the plan's products, in batches of whole products of about `size` lines. */
+function importBatches(
+  plan: ImportPlan,
+  rows: readonly CsvProductRow[],
+  size: number,
+): CsvProductRow[][] {
+  const batchOfLine = new Map<number, number>();
+  let batch = 0;
+  let lines = 0;
+  for (const product of plan.products) {
+    const own = new Set([product.line, ...product.variants.map((variant) => variant.line)]);
+    if (lines > 0 && lines + own.size > size) {
+      batch += 1;
+      lines = 0;
+    }
+    for (const line of own) batchOfLine.set(line, batch);
+    lines += own.size;
+  }
+  const batches: CsvProductRow[][] = Array.from({ length: batch + 1 }, () => []);
+  // A line of no planned product (none without errors) goes with the last batch, as before.
+  for (const row of rows) batches[batchOfLine.get(row.line) ?? batch]!.push(row);
+  return batches.filter((lines) => lines.length > 0);
+}
+
+/** The batches' plans as one, for the report. */
+function joinedPlan(plans: readonly ImportPlan[]): ImportPlan {
+  return {
+    products: plans.flatMap((plan) => plan.products),
+    rows: plans.flatMap((plan) => plan.rows).sort((a, b) => a.line - b.line),
+    removedVariants: plans.flatMap((plan) => plan.removedVariants),
+    current: new Map(plans.flatMap((plan) => [...plan.current])),
+  };
+}
+
+/** How the report's error of the file begins when some batches were imported. */
+export const IMPORTED_IN_PART = 'Imported in part:';
+
+/** When batches committed before one failed: which products are in, as an error of the file. */
+function partlyImported(plans: readonly ImportPlan[], checked: ImportPlan): ImportError[] {
+  if (plans.length === 0) return [];
+  const done = plans.reduce((sum, plan) => sum + plan.products.length, 0);
+  const lastLine = Math.max(...plans.flatMap((plan) => plan.rows.map((row) => row.line)));
+  const message =
+    `${IMPORTED_IN_PART} the first ${done} of the file's ${checked.products.length} products ` +
+    `(up to line ${lastLine}) were imported, each whole; none after them. ` +
+    'Check the file again and import it: the imported lines are unchanged now';
+  return [{ line: 0, column: null, message }];
 }

@@ -11,7 +11,7 @@ import { AppError, invalid, tooLarge, unsupportedMedia } from '../../errors/app-
 import { errorResponses } from '../../errors/error-responses.ts';
 import { currentUser } from '../auth/access-plugin.ts';
 import { exportProducts } from './csv-export.ts';
-import { importProductCsv, type ImportInput } from './csv-import.ts';
+import { importProductCsv, IMPORTED_IN_PART, type ImportInput } from './csv-import.ts';
 
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 const NO_CSV = 'Choose the CSV file to import (form field "file")';
@@ -96,7 +96,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary:
-          'Check (dryRun, the default) or import a CSV of products with a ZIP of pictures: every line with what it changes, every error with its line and column; the import is all or nothing (422 with the errors)',
+          'Check (dryRun, the default) or import a CSV of products with a ZIP of pictures: every line with what it changes, every error with its line and column; each product is imported whole or not at all, in batches that each commit (422 with the errors)',
         consumes: ['multipart/form-data'],
         response: {
           200: productImportReportSchema,
@@ -116,7 +116,9 @@ export const productCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const report = await importProductCsv(deps, currentUser(request), form);
       if (!report.dryRun && !report.applied) {
-        return reply.code(422).send({ message: NOTHING_IMPORTED, ...report });
+        // Batches committed before the one refused stay (docs/decisions/0048): say so.
+        const partly = report.errors.find((error) => error.message.startsWith(IMPORTED_IN_PART));
+        return reply.code(422).send({ message: partly?.message ?? NOTHING_IMPORTED, ...report });
       }
       return report;
     },
