@@ -5,12 +5,10 @@ import { httpClient, json, type Reply, type Send } from './helpers/http-client.t
 import { proved } from './helpers/proof.ts';
 import { startStreamingReplica, type StreamingReplica } from './helpers/streaming-replica.ts';
 import {
-  confirmRegistered,
   countStatuses,
   createProduct,
   inParallel,
-  placeOrder,
-  register,
+  payAllAtOnce,
   type Product,
 } from './helpers/shop-api.ts';
 
@@ -207,24 +205,11 @@ describe('3 instances behind nginx reading from a streaming replica of the prima
       price: 3,
       countInStock: 10,
     });
-    const shoppers = await inParallel(Array.from({ length: 10 }), 4, (_, i) =>
-      register(send, `replica-oversell-${i}`),
-    );
-    await confirmRegistered(cluster.db);
-    const payments = await inParallel(Array.from({ length: 100 }), 20, async (_, i) => {
-      const token = shoppers[i % shoppers.length]!;
-      const order = await placeOrder(send, token, product);
-      expect(order.status, order.body).toBe(201);
-      const orderId = json<{ _id: string }>(order)._id;
-      const started = await send('POST', `/api/orders/${orderId}/payment`, { token });
-      expect(started.status, started.body).toBe(200);
-      return { token, orderId, ...json<{ providerOrderId: string }>(started) };
+    const { replies } = await payAllAtOnce(send, cluster.db, product, {
+      shoppers: 10,
+      payments: 100,
+      label: 'replica-oversell',
     });
-    const replies = await Promise.all(
-      payments.map(({ token, orderId, providerOrderId }) =>
-        send('PUT', `/api/orders/${orderId}/pay`, { token, body: { providerOrderId } }),
-      ),
-    );
     expect(countStatuses(replies)).toEqual({ 200: 10, 409: 90 });
     const stock = await cluster.db.query<{ count_in_stock: number }>(
       'select count_in_stock from products where id = $1',

@@ -17,6 +17,7 @@ import {
   countStatuses,
   createProduct,
   inParallel,
+  payAllAtOnce,
   placeOrder,
   register,
   updateProduct,
@@ -125,25 +126,11 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
       price: 3,
       countInStock: 20,
     });
-    const shoppers = await inParallel(Array.from({ length: 20 }), 4, (_, i) =>
-      register(send, `oversell-${i}`),
-    );
-    await confirmRegistered(cluster.db);
-    const payments = await inParallel(Array.from({ length: 200 }), 20, async (_, i) => {
-      const token = shoppers[i % shoppers.length]!;
-      const order = await placeOrder(send, token, product);
-      expect(order.status, order.body).toBe(201);
-      const orderId = json<{ _id: string }>(order)._id;
-      const started = await send('POST', `/api/orders/${orderId}/payment`, { token });
-      expect(started.status, started.body).toBe(200);
-      return { token, orderId, ...json<{ providerOrderId: string }>(started) };
+    const { orderIds, replies } = await payAllAtOnce(send, cluster.db, product, {
+      shoppers: 20,
+      payments: 200,
+      label: 'oversell',
     });
-
-    const replies = await Promise.all(
-      payments.map(({ token, orderId, providerOrderId }) =>
-        send('PUT', `/api/orders/${orderId}/pay`, { token, body: { providerOrderId } }),
-      ),
-    );
     expect(countStatuses(replies)).toEqual({ 200: 20, 409: 180 });
     for (const reply of replies.filter((r) => r.status === 409)) {
       expect(json<{ message: string }>(reply).message).toMatch(/out of stock/);
@@ -155,7 +142,7 @@ describe('a shop on 3 instances behind nginx, sharing PostgreSQL and Redis', () 
     expect(stock.rows[0]!.count_in_stock).toBe(0);
     const paid = await cluster.db.query<{ n: number }>(
       'select count(*)::int as n from orders where is_paid and id = any($1)',
-      [payments.map((payment) => payment.orderId)],
+      [orderIds],
     );
     expect(paid.rows[0]!.n).toBe(20);
 

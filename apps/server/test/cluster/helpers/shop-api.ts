@@ -122,3 +122,35 @@ export function countStatuses(replies: readonly Reply[]): Record<number, number>
   for (const reply of replies) counts[reply.status] = (counts[reply.status] ?? 0) + 1;
   return counts;
 }
+
+/**
+ * The oversell race: `shoppers` shoppers place `payments` orders of `product` between them and
+ * start paying each (test mode), then every payment is captured at once. Answers the orders and
+ * the capture replies, for the caller to count against the stock.
+ */
+export async function payAllAtOnce(
+  send: Send,
+  db: Pick<pg.Pool, 'query'>,
+  product: Product,
+  { shoppers, payments, label }: { shoppers: number; payments: number; label: string },
+): Promise<{ orderIds: string[]; replies: Reply[] }> {
+  const tokens = await inParallel(Array.from({ length: shoppers }), 4, (_, i) =>
+    register(send, `${label}-${i}`),
+  );
+  await confirmRegistered(db);
+  const started = await inParallel(Array.from({ length: payments }), 20, async (_, i) => {
+    const token = tokens[i % tokens.length]!;
+    const order = await placeOrder(send, token, product);
+    expect(order.status, order.body).toBe(201);
+    const orderId = json<{ _id: string }>(order)._id;
+    const payment = await send('POST', `/api/orders/${orderId}/payment`, { token });
+    expect(payment.status, payment.body).toBe(200);
+    return { token, orderId, ...json<{ providerOrderId: string }>(payment) };
+  });
+  const replies = await Promise.all(
+    started.map(({ token, orderId, providerOrderId }) =>
+      send('PUT', `/api/orders/${orderId}/pay`, { token, body: { providerOrderId } }),
+    ),
+  );
+  return { orderIds: started.map((payment) => payment.orderId), replies };
+}
