@@ -7,6 +7,7 @@ import { READ_PRIMARY_COOKIE } from '../../src/db/replicas/read-your-writes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 import { signIn } from '../helpers/auth.ts';
+import { onPostgresOnly } from '../helpers/skip-reason.ts';
 import { TEST_PASSWORD, createUser } from '../helpers/factories.ts';
 
 /**
@@ -290,29 +291,33 @@ describe('the app without replicas', () => {
   });
 });
 
-describe.runIf(testDatabaseKind === 'postgres')('the app with a replica that is down', () => {
-  let shop: TestApp;
-  beforeAll(async () => {
-    shop = await createTestApp({
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://unused@127.0.0.1/none',
-      // Nothing listens on port 1: the replica is down from the start.
-      DATABASE_REPLICA_URLS: 'postgres://postgres@127.0.0.1:1/proshop',
+describe.runIf(testDatabaseKind === 'postgres')(
+  'the app with a replica that is down',
+  onPostgresOnly,
+  () => {
+    let shop: TestApp;
+    beforeAll(async () => {
+      shop = await createTestApp({
+        DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://unused@127.0.0.1/none',
+        // Nothing listens on port 1: the replica is down from the start.
+        DATABASE_REPLICA_URLS: 'postgres://postgres@127.0.0.1:1/proshop',
+      });
     });
-  });
-  afterAll(() => shop.close());
+    afterAll(() => shop.close());
 
-  it('serves every read from the primary, and marks a caller who wrote to read from it', async () => {
-    expect(shop.app.readRouter).toBeDefined();
-    const reads = await Promise.all(
-      ['/api/products', '/api/products/top', '/api/categories', '/sitemap.xml'].map((url) =>
-        shop.app.inject({ method: 'GET', url }),
-      ),
-    );
-    expect(reads.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
-    const user = await createUser(shop.app.db);
-    const written = await signIn(shop.app, user.email, TEST_PASSWORD);
-    expect(written.statusCode).toBe(200);
-    const cookies = [written.headers['set-cookie'] ?? []].flat().join('\n');
-    expect(cookies).toMatch(new RegExp(`${READ_PRIMARY_COOKIE}=1; Max-Age=4; Path=/; HttpOnly`));
-  });
-});
+    it('serves every read from the primary, and marks a caller who wrote to read from it', async () => {
+      expect(shop.app.readRouter).toBeDefined();
+      const reads = await Promise.all(
+        ['/api/products', '/api/products/top', '/api/categories', '/sitemap.xml'].map((url) =>
+          shop.app.inject({ method: 'GET', url }),
+        ),
+      );
+      expect(reads.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+      const user = await createUser(shop.app.db);
+      const written = await signIn(shop.app, user.email, TEST_PASSWORD);
+      expect(written.statusCode).toBe(200);
+      const cookies = [written.headers['set-cookie'] ?? []].flat().join('\n');
+      expect(cookies).toMatch(new RegExp(`${READ_PRIMARY_COOKIE}=1; Max-Age=4; Path=/; HttpOnly`));
+    });
+  },
+);
