@@ -9,7 +9,7 @@ import { asc, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema.ts';
 import { csvLine, UTF8_BOM } from '../../src/http/csv.ts';
-import { IMPORT_BATCH_LINES } from '../../src/modules/products/csv-import.ts';
+import { IMPORT_BATCH_LINES, IMPORTED_IN_PART } from '../../src/modules/products/csv-import.ts';
 import { refreshVariantSummaries } from '../../src/modules/products/variant-summary.ts';
 import {
   createProduct,
@@ -180,6 +180,58 @@ describe(`bulk paths in batches (${testDatabaseKind})`, () => {
           minPrice: `${(n % 90) + 10}.00`,
           variantCount: 1,
         });
+      }
+    },
+  );
+
+  it(
+    'says which products are in when a later batch fails, and importing the file again completes it',
+    { timeout: 120_000 },
+    async () => {
+      // A SKU taken meanwhile, as another admin's save would: the database refuses the first
+      // product of the second batch with a unique violation, once (a sequence is not rolled
+      // back with the failed statement, so the second import goes through).
+      await db().execute(sql.raw('create sequence bulk_test_once'));
+      await db().execute(
+        sql.raw(`create function bulk_test_refuse() returns trigger language plpgsql as $$
+          begin
+            if new.name = 'Partly ${IMPORT_BATCH_LINES}' then
+              if nextval('bulk_test_once') = 1 then
+                raise exception 'taken meanwhile' using errcode = 'unique_violation';
+              end if;
+            end if;
+            return new;
+          end $$`),
+      );
+      await db().execute(
+        sql.raw(`create trigger bulk_test_refuse before insert on products
+          for each row execute function bulk_test_refuse()`),
+      );
+      try {
+        const count = IMPORT_BATCH_LINES + 100;
+        const csv = csvOfNewProducts(count, 'Partly');
+        const first = await importRequest(csv);
+        expect(first.statusCode, first.body).toBe(422);
+        const message = first.json<{ errors: { message: string }[] }>().errors[0]!.message;
+        expect(message).toBe(
+          `${IMPORTED_IN_PART} the first ${IMPORT_BATCH_LINES} of the file's ${count} products ` +
+            `(up to line ${IMPORT_BATCH_LINES + 1}) were imported, each whole; none after them. ` +
+            'Check the file again and import it: the imported lines are unchanged now',
+        );
+        const partly = () =>
+          db()
+            .select({ n: sql<number>`count(*)::int` })
+            .from(products)
+            .where(like(products.name, 'Partly %'));
+        expect((await partly())[0]!.n).toBe(IMPORT_BATCH_LINES);
+
+        const again = await importRequest(csv);
+        expect(again.statusCode, again.body).toBe(200);
+        expect((await partly())[0]!.n).toBe(count);
+      } finally {
+        await db().execute(sql.raw('drop trigger bulk_test_refuse on products'));
+        await db().execute(sql.raw('drop function bulk_test_refuse()'));
+        await db().execute(sql.raw('drop sequence bulk_test_once'));
       }
     },
   );
