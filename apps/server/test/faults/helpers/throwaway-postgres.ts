@@ -42,11 +42,27 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/**
+ * A PostgreSQL server's folder of the test's own on a free port: runs PostgreSQL's tools in it
+ * (as the `postgres` user when run as root), starts the server with `options` and stops it;
+ * `destroy` stops it if it runs and deletes the folder. What is in the data folder (initdb, a
+ * base backup) is the caller's.
+ */
+export interface ServerFolder {
+  dir: string;
+  dataDir: string;
+  port: number;
+  run: (tool: string, args: string[]) => void;
+  start: () => void;
+  stop: (mode: 'fast' | 'immediate') => void;
+  destroy: () => void;
+}
+
+export async function serverFolder(prefix: string, options: string[]): Promise<ServerFolder> {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin)');
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'proshop-faults-pg-'));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   chmodSync(dir, 0o700);
   const dataDir = join(dir, 'data');
@@ -59,45 +75,34 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       throw new Error(`${tool} failed: ${result.stdout}${result.stderr}`);
     }
   };
-  run('initdb', [
-    `--pgdata=${dataDir}`,
-    '--username=postgres',
-    '--auth=trust',
-    '--encoding=UTF8',
-    // As a merchant's server would be set up (docs/deploy.md): lower() then folds Ü as PGlite does.
-    '--locale=C.UTF-8',
-    '--no-sync',
-  ]);
-  const options = [
+  const serverOptions = [
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     '-c max_connections=100',
-    // Durable commits: the SIGKILL test relies on what a committed transaction wrote.
-    '-c fsync=on',
+    ...options,
   ].join(' ');
-  const start = () =>
-    run('pg_ctl', [
-      'start',
-      `--pgdata=${dataDir}`,
-      '--wait',
-      '--timeout=60',
-      `--log=${join(dir, 'server.log')}`,
-      '--silent',
-      '-o',
-      options,
-    ]);
   const stop = (mode: 'fast' | 'immediate') =>
     run('pg_ctl', ['stop', `--pgdata=${dataDir}`, `--mode=${mode}`, '--wait', '--silent']);
-  start();
-  run('createdb', ['--host=127.0.0.1', `--port=${port}`, '--username=postgres', 'proshop']);
   let destroyed = false;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/proshop`,
+    dir,
+    dataDir,
     port,
-    start,
+    run,
+    start: () =>
+      run('pg_ctl', [
+        'start',
+        `--pgdata=${dataDir}`,
+        '--wait',
+        '--timeout=60',
+        `--log=${join(dir, 'server.log')}`,
+        '--silent',
+        '-o',
+        serverOptions,
+      ]),
     stop,
-    destroy() {
+    destroy: () => {
       if (destroyed) return;
       destroyed = true;
       if (existsSync(join(dataDir, 'postmaster.pid'))) {
@@ -109,5 +114,33 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       }
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  // Durable commits: the SIGKILL test relies on what a committed transaction wrote.
+  const server = await serverFolder('proshop-faults-pg-', ['-c fsync=on']);
+  server.run('initdb', [
+    `--pgdata=${server.dataDir}`,
+    '--username=postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    // As a merchant's server would be set up (docs/deploy.md): lower() then folds Ü as PGlite does.
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  server.start();
+  server.run('createdb', [
+    '--host=127.0.0.1',
+    `--port=${server.port}`,
+    '--username=postgres',
+    'proshop',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${server.port}/proshop`,
+    port: server.port,
+    start: server.start,
+    stop: server.stop,
+    destroy: server.destroy,
   };
 }
