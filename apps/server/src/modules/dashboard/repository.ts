@@ -27,7 +27,7 @@ export interface Window {
 }
 
 /** The instant a calendar day of the shop begins (its midnight in the shop's time zone). */
-const midnight = (window: Window, day: string) =>
+export const midnight = (window: Window, day: string) =>
   sql`(${day}::timestamp at time zone ${window.timeZone})`;
 
 /** The shop's calendar day of an instant. */
@@ -38,7 +38,7 @@ const shopDay = (window: Window, instant: SQL) =>
 const dayText = (date: SQL) => sql`to_char(${date}, 'YYYY-MM-DD')`;
 
 /** The bucket of an instant: its shop's day, or its hour of the shop's clock (hourly). */
-const shopBucket = (window: Window, instant: SQL) =>
+export const shopBucket = (window: Window, instant: SQL) =>
   window.hourly
     ? sql`to_char(${instant} at time zone ${window.timeZone}, 'YYYY-MM-DD"T"HH24:00')`
     : dayText(shopDay(window, instant));

@@ -1,8 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { queryRows } from '../../db/sql-rows.ts';
-import type { LineFigures, RefundDay, SalesDay, Window } from './repository.ts';
+import {
+  midnight,
+  shopBucket,
+  type LineFigures,
+  type RefundDay,
+  type SalesDay,
+  type Window,
+} from './repository.ts';
 
 /**
  * The dashboard's figures read from the rollups of migration 0028 (docs/decisions/0049): paid
@@ -19,14 +26,6 @@ const salesHours = sql.identifier('sales_hours');
 const productSalesHours = sql.identifier('product_sales_hours');
 /** The product of the lines of a deleted product, grouped by their name (`lost_name`). */
 const NIL_PRODUCT = '00000000-0000-0000-0000-000000000000';
-
-const midnight = (window: Window, day: string) =>
-  sql`(${day}::timestamp at time zone ${window.timeZone})`;
-
-const shopBucket = (window: Window, instant: SQL) =>
-  window.hourly
-    ? sql`to_char(${instant} at time zone ${window.timeZone}, 'YYYY-MM-DD"T"HH24:00')`
-    : sql`to_char((${instant} at time zone ${window.timeZone})::date, 'YYYY-MM-DD')`;
 
 const within = (window: Window) =>
   sql`h.hour >= ${midnight(window, window.start)} and h.hour < ${midnight(window, window.end)}`;
